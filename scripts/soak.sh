@@ -4,7 +4,7 @@
 # of the development MinIO), migrates and seeds it, serves it on a loopback
 # port, and runs the load generator's soak against it — by default 200
 # phones for 10 minutes, each looping pull, push a day, upload its 6 photos,
-# pull, pause 5–15 s; an admin runs a scheduled job in the middle; at the
+# pull, pause 60–120 s; an admin runs a scheduled job in the middle; at the
 # end every mutation must be applied exactly once, every photo verified
 # with its object in the store, and the server's RSS flat. It writes
 # bench/results/soak.md (or $SOAK_OUT) and exits non-zero when the soak

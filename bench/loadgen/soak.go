@@ -29,8 +29,8 @@ type soakConfig struct {
 func (s *soakConfig) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.on, "soak", false,
 		"soak: every phone loops for -duration (pull, push a day, upload its photos, pull, pause), then verify")
-	fs.DurationVar(&s.pauseMin, "pause-min", 5*time.Second, "soak: shortest pause of a phone between days")
-	fs.DurationVar(&s.pauseMax, "pause-max", 15*time.Second, "soak: longest pause of a phone between days")
+	fs.DurationVar(&s.pauseMin, "pause-min", 60*time.Second, "soak: shortest pause of a phone between days")
+	fs.DurationVar(&s.pauseMax, "pause-max", 120*time.Second, "soak: longest pause of a phone between days")
 	fs.IntVar(&s.serverPID, "server-pid", 0, "soak: the server's process id, for its RSS (/proc/PID/status)")
 	fs.DurationVar(&s.thumbWait, "thumb-wait", 5*time.Minute,
 		"soak: how long to wait after the load for the thumbnail worker to finish")
