@@ -346,19 +346,11 @@ func (c *answerCols) add(r *models.InspectionAnswer) error {
 	c.jur, c.owner = append(c.jur, r.JurisdictionID.String()), append(c.owner, r.OwnerID.String())
 	c.inspector = append(c.inspector, r.InspectorID.String())
 	c.item, c.answer, c.note = append(c.item, r.ItemID), append(c.answer, r.Answer), append(c.note, r.Note)
-	c.record, c.sd = append(c.record, recText), append(c.sd, uuidText(r.StampDevice))
-	c.su, c.sm = append(c.su, uuidText(r.StampUser)), append(c.sm, uuidText(r.StampMutation))
+	c.record, c.sd = append(c.record, recText), append(c.sd, storage.UUIDText(r.StampDevice))
+	c.su, c.sm = append(c.su, storage.UUIDText(r.StampUser)), append(c.sm, storage.UUIDText(r.StampMutation))
 	c.sv, c.sq, c.st = append(c.sv, r.StampVersion), append(c.sq, r.StampSeq), append(c.st, r.StampTime)
 	c.version = append(c.version, max(r.Version, 1))
 	return nil
-}
-
-func uuidText(id *uuid.UUID) *string {
-	if id == nil {
-		return nil
-	}
-	s := id.String()
-	return &s
 }
 
 func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {

@@ -137,7 +137,7 @@ func (tx *Tx) flushAudit() error {
 	req, action, entity, ids := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	for i, a := range tx.audit {
 		at[i], req[i], action[i], entity[i], ids[i] = a.At, a.RequestID, a.Action, a.EntityType, a.EntityID.String()
-		actor[i], device[i] = uuidText(a.ActorID), uuidText(a.DeviceID)
+		actor[i], device[i] = UUIDText(a.ActorID), UUIDText(a.DeviceID)
 		before[i], after[i] = jsonText(a.Before), jsonText(a.After)
 	}
 	q := "INSERT INTO audit_log (at, actor_id, device_id, request_id, action, entity_type, entity_id, before, after) " +
@@ -149,7 +149,9 @@ func (tx *Tx) flushAudit() error {
 	return nil
 }
 
-func uuidText(id *uuid.UUID) *string {
+// UUIDText is id as text for a uuid[] array parameter of an unnest
+// INSERT, nil (NULL) for none.
+func UUIDText(id *uuid.UUID) *string {
 	if id == nil {
 		return nil
 	}
