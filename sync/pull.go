@@ -60,7 +60,8 @@ type PullOptions struct {
 }
 
 // PullEngine serves pulls and verifies. It holds no per-device state: all
-// of a device's progress is in its signed cursor.
+// of a device's progress is in its signed cursor (the last-pull throttle,
+// pullSeen, is only a write saver).
 type PullEngine struct {
 	db      *storage.DB
 	read    *pgxpool.Pool
@@ -70,6 +71,7 @@ type PullEngine struct {
 	byType  map[string]EntityReader
 	ref     reference
 	minApp  semver
+	seen    *pullSeen
 }
 
 // NewPullEngine builds the engine. cursorKey signs cursors (HMAC-SHA256);
@@ -94,6 +96,9 @@ func NewPullEngine(db *storage.DB, cursorKey []byte, opt PullOptions) (*PullEngi
 	}
 	if e.opt.Logger == nil {
 		e.opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if db != nil {
+		e.seen = newPullSeen(db.Pool, e.opt.Logger)
 	}
 	if err := e.parseVersions(); err != nil {
 		return nil, err
@@ -197,20 +202,10 @@ func clampLimit(n int) int {
 	return min(n, MaxPullLimit)
 }
 
-// touchDevice records the pull on the primary, best effort and outside the
-// read: a failure is logged, never returned, and a replica is never written.
-// It writes at most once a minute per device, so that polling costs no
-// commit.
+// touchDevice records the pull on the primary, best effort and off the
+// pull's path (pullSeen); a replica is never written.
 func (e *PullEngine) touchDevice(device uuid.UUID) {
-	if device == uuid.Nil || e.db == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if _, err := e.db.Pool.Exec(ctx, `UPDATE devices SET last_pull_at = now()
-		WHERE id = $1 AND (last_pull_at IS NULL OR last_pull_at < now() - interval '1 minute')`, device); err != nil {
-		e.opt.Logger.Warn("record last pull", "device_id", device, "err", err)
-	}
+	e.seen.note(device, time.Now())
 }
 
 // ackedSeqSQL reads the highest seq of the device up to which the server
