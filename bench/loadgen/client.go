@@ -80,6 +80,7 @@ func (c *client) doH(
 		}
 		rd = bytes.NewReader(b)
 	}
+	//nolint:gosec // G704: the load generator calls the server its -url flag names
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
 		return 0, nil, nil, err
@@ -91,7 +92,7 @@ func (c *client) doH(
 	for k, v := range hdr {
 		req.Header.Set(k, v)
 	}
-	res, err := c.http.Do(req)
+	res, err := c.http.Do(req) //nolint:gosec // G704: as above
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -132,6 +133,12 @@ func (c *client) login(ctx context.Context, email, password, installation string
 // rate-limited per account and hash a password: not what is measured),
 // four at a time, retrying a refused one.
 func loginAll(ctx context.Context, c config, reset func(context.Context)) ([]*client, error) {
+	return loginAs(ctx, c, nil, reset)
+}
+
+// loginAs is loginAll with phone i logged in as emails[i] (nil: every
+// phone as -email).
+func loginAs(ctx context.Context, c config, emails []string, reset func(context.Context)) ([]*client, error) {
 	out := make([]*client, c.devices)
 	errs := make(chan error, c.devices)
 	sem := make(chan struct{}, 4)
@@ -143,9 +150,13 @@ func loginAll(ctx context.Context, c config, reset func(context.Context)) ([]*cl
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			cl := &client{base: c.url, http: &http.Client{Timeout: 60 * time.Second}, resetLogins: reset}
+			email := c.email
+			if emails != nil {
+				email = emails[i]
+			}
 			var err error
 			for attempt := range 30 {
-				if err = cl.login(ctx, c.email, c.password, fmt.Sprintf("loadgen-%d-%d", i, time.Now().UnixNano())); err == nil {
+				if err = cl.login(ctx, email, c.password, fmt.Sprintf("loadgen-%d-%d", i, time.Now().UnixNano())); err == nil {
 					break
 				}
 				time.Sleep(time.Duration(50*(attempt+1)) * time.Millisecond)

@@ -24,6 +24,7 @@ type soakConfig struct {
 	skipPhotos         int
 	admin, job         string
 	objectWorkers      int
+	perJurisdiction    int
 }
 
 func (s *soakConfig) flags(fs *flag.FlagSet) {
@@ -39,6 +40,8 @@ func (s *soakConfig) flags(fs *flag.FlagSet) {
 	fs.StringVar(&s.admin, "admin", "admin@demo.tindal", "soak: the admin who runs -job in the middle")
 	fs.StringVar(&s.job, "job", "certificate-expiry", "soak: the scheduled job the admin runs in the middle")
 	fs.IntVar(&s.objectWorkers, "object-workers", 8, "soak: concurrent checks of the stored objects at the end")
+	fs.IntVar(&s.perJurisdiction, "per-jurisdiction", 10,
+		"soak: each phone an inspector of its own, this many to a new jurisdiction (0: every phone logs in as -email)")
 }
 
 func (s soakConfig) validate(c config) error {
@@ -51,6 +54,8 @@ func (s soakConfig) validate(c config) error {
 		return errors.New("-soak: -duration at most 12m (access tokens last 15 minutes)")
 	case c.dbURL == "":
 		return errors.New("-soak needs -db: it verifies against the database")
+	case s.perJurisdiction < 0:
+		return errors.New("-soak: -per-jurisdiction must be 0 or more")
 	case s.pauseMin < 0 || s.pauseMax < s.pauseMin:
 		return errors.New("-soak: want 0 <= -pause-min <= -pause-max")
 	case c.pushOnly || c.shared || c.rate > 0:
@@ -130,22 +135,17 @@ func soakRun(ctx context.Context, c config, out io.Writer) error {
 	if s.push.tpl, err = formTemplate(); err != nil {
 		return err
 	}
-	reset := loginReset(pool)
-	if s.push.vessels, err = fleet(ctx, c, pool, c.devices, reset, io.Discard); err != nil {
+	if err := s.phones(ctx); err != nil {
 		return err
 	}
-	if s.push.phones, err = loginAll(ctx, c, reset); err != nil {
-		return err
+	who := "every phone logged in as " + c.email
+	if n := c.soak.perJurisdiction; n > 0 {
+		who = fmt.Sprintf("each phone an inspector of its own, %d to a jurisdiction (%d jurisdictions)", n,
+			(c.devices+n-1)/n)
 	}
-	for _, cl := range s.push.phones {
-		cl.retries = &s.retries
-	}
-	if err := yesterday(ctx, c, s.push.phones); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "## Plan\n\n%d phones for %s, each on a boat of its own: pull, push a day (%d mutations, "+
+	fmt.Fprintf(out, "## Plan\n\n%d phones for %s, each on a boat of its own, %s: pull, push a day (%d mutations, "+
 		"6 photo.attach), upload the 6 photos (plan, PUT, complete), pull, pause %s–%s; "+
-		"the admin runs %s in the middle.\n\n", c.devices, c.duration, len(newDay(s.push.tpl, "", 0).mutations),
+		"the admin runs %s in the middle.\n\n", c.devices, c.duration, who, len(newDay(s.push.tpl, "", 0).mutations),
 		c.soak.pauseMin, c.soak.pauseMax, c.soak.job)
 	rss := startSampler(ctx, c.soak.serverPID, c.metrics)
 	job := make(chan jobResult, 1)
@@ -159,6 +159,50 @@ func soakRun(ctx context.Context, c config, out io.Writer) error {
 	rssOK := reportRSS(out, samples, c.duration)
 	v := s.verify(ctx, out)
 	return verdict(out, s.errors, jr, rssOK, v)
+}
+
+// phones registers the fleet (and, with -per-jurisdiction, the phones'
+// inspectors), logs the phones in and gives each yesterday's sync: with
+// one inspector per phone each phone pulls its own (a cursor is its
+// user's), else all take the first phone's cursor.
+func (s *soak) phones(ctx context.Context) error {
+	c := s.c
+	reset := loginReset(s.pool)
+	var emails []string
+	var err error
+	if c.soak.perJurisdiction > 0 {
+		emails, s.push.vessels, err = soakStaff(ctx, s.pool, c.email, c.devices, c.soak.perJurisdiction)
+	} else {
+		s.push.vessels, err = fleet(ctx, c, s.pool, c.devices, reset, io.Discard)
+	}
+	if err != nil {
+		return err
+	}
+	if s.push.phones, err = loginAs(ctx, c, emails, reset); err != nil {
+		return err
+	}
+	for _, cl := range s.push.phones {
+		cl.retries = &s.retries
+	}
+	if emails == nil {
+		return yesterday(ctx, c, s.push.phones)
+	}
+	sem := make(chan struct{}, 4)
+	errs := make(chan error, len(s.push.phones))
+	for _, cl := range s.push.phones {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			_, err := cl.pullAll(ctx, &series{})
+			errs <- err
+		}()
+	}
+	for range s.push.phones {
+		if err := <-errs; err != nil {
+			return fmt.Errorf("yesterday's sync: %w", err)
+		}
+	}
+	return nil
 }
 
 // load runs every phone until end and waits for their last day.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	stdsync "sync"
 	"time"
 
@@ -286,12 +285,13 @@ func verifyPhotos(
 }
 
 // verifyObjects fetches every verified photo's original through the API
-// (GET /v1/photos/{id}, then its signed URL) as a freshly logged-in
-// inspector, and checks its SHA-256.
+// (GET /v1/photos/{id}, then its signed URL) as the freshly logged-in
+// admin (the phones' inspectors may be many, and their tokens old), and
+// checks its SHA-256.
 func (s *soak) verifyObjects(ctx context.Context, v *verification) {
-	cl := &client{base: s.c.url, http: &http.Client{Timeout: 60 * time.Second}, resetLogins: loginReset(s.pool)}
-	if err := cl.login(ctx, s.c.email, s.c.password, fmt.Sprintf("soak-verify-%d", time.Now().UnixNano())); err != nil {
-		v.problem("objects: login: %v", err)
+	cl, err := s.admin(ctx)
+	if err != nil {
+		v.problem("objects: %v", err)
 		return
 	}
 	work := make(chan photoRef)
