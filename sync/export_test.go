@@ -43,3 +43,7 @@ func Watermark(ctx context.Context, db *storage.DB) (int64, error) {
 	}
 	return w, nil
 }
+
+// SQLShape is the REST shape's SQL expression of a registry type
+// (record_shape.go).
+func SQLShape(typ string) string { return sqlShapes[typ] }

@@ -4,55 +4,86 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tindal/tindal/openapi"
 )
 
 // Pulled records of the entities the REST API also serves (jurisdiction,
 // owner, vessel, crew_member, vessel_crew, certificate, photo) travel in
-// the REST shape: the row, as the reader reads it (row_to_json), is decoded
-// into the contract's generated type and encoded again, so an app keeps one
-// model per entity and the contract's schema describes both (SyncItem,
-// openapi.yaml). Columns the REST schema does not have (deleted_at, the
-// scope columns, photo internals) are left out; null columns are absent,
-// as in REST.
+// the REST shape, so an app keeps one model per entity and the contract's
+// schema describes both (SyncItem, openapi.yaml). Columns the REST schema
+// does not have (deleted_at, the scope columns, photo internals) are left
+// out; null columns are absent, as in REST.
+//
+// The registry's six types are shaped by the reader's own query
+// (sqlShapes): a json_build_object of the contract type's fields, built
+// from the generated struct, with timestamps written as Go writes them
+// (UTC, RFC 3339, no trailing zeros) and numerics as float8, as the
+// generated float64 fields are. The photo keeps a shape in Go (photoShape):
+// its REST form regroups columns. Decoding every row into the generated
+// type and encoding it again cost two thirds of an initial pull's CPU
+// (docs/SCALING.md); TestSQLShapesAreTheRESTShape checks the two agree.
+var sqlShapes = map[string]string{
+	"jurisdiction": restJSON(reflect.TypeFor[openapi.Jurisdiction](), nil),
+	"owner":        restJSON(reflect.TypeFor[openapi.Owner](), nil),
+	"crew_member":  restJSON(reflect.TypeFor[openapi.CrewMember](), nil),
+	"vessel_crew":  restJSON(reflect.TypeFor[openapi.VesselCrew](), nil),
+	"certificate":  restJSON(reflect.TypeFor[openapi.Certificate](), nil),
+	// The row has engine_power and power_unit; REST has one engine_power
+	// object of value and unit (api.vesselOut).
+	"vessel": restJSON(reflect.TypeFor[openapi.Vessel](), map[string]string{
+		"engine_power": "CASE WHEN t.engine_power IS NOT NULL AND t.power_unit IS NOT NULL " +
+			"THEN json_build_object('unit', t.power_unit, 'value', t.engine_power::float8) END",
+	}),
+}
+
+// recordShapes are the types shaped in Go, from the row as the reader
+// reads it (row_to_json).
 var recordShapes = map[string]func([]byte) (any, error){
-	"jurisdiction": asREST[openapi.Jurisdiction],
-	"owner":        asREST[openapi.Owner],
-	"crew_member":  asREST[openapi.CrewMember],
-	"vessel_crew":  asREST[openapi.VesselCrew],
-	"certificate":  asREST[openapi.Certificate],
-	"vessel":       vesselShape,
-	"photo":        photoShape,
+	"photo": photoShape,
 }
 
-// asREST decodes a row whose columns are named and typed as the REST
-// schema's fields.
-func asREST[T any](row []byte) (any, error) {
-	var v T
-	err := json.Unmarshal(row, &v)
-	return v, err
-}
+// restField is a JSON field name of a generated type, and so a column.
+var restField = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
-// vesselShape: the row has engine_power and power_unit; REST has one
-// engine_power object of value and unit (api.vesselOut).
-func vesselShape(row []byte) (any, error) {
-	var r struct {
-		openapi.Vessel
-		EnginePower *float64 `json:"engine_power"`
-		PowerUnit   *string  `json:"power_unit"`
+// restJSON is the SQL expression, over the row t, of the JSON text of the
+// generated struct typ: each field from the column of its JSON name
+// (or from special[name]), null fields stripped. It panics on a field name
+// that is not a plain column name: the map above is built at start.
+func restJSON(typ reflect.Type, special map[string]string) string {
+	timeType := reflect.TypeFor[time.Time]()
+	var args []string
+	for f := range typ.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !restField.MatchString(name) {
+			panic(fmt.Sprintf("sync: %s.%s: JSON name %q is not a column name", typ.Name(), f.Name, name))
+		}
+		col := "t." + pgx.Identifier{name}.Sanitize()
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		expr := col
+		switch {
+		case special[name] != "":
+			expr = special[name]
+		case ft == timeType:
+			// time.Time's MarshalJSON: RFC 3339 with the fraction's
+			// trailing zeros (and a bare point) removed; in UTC.
+			expr = `rtrim(rtrim(to_char(` + col + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '0'), '.') || 'Z'`
+		case ft.Kind() == reflect.Float64:
+			expr = col + "::float8"
+		}
+		args = append(args, "'"+name+"', "+expr)
 	}
-	if err := json.Unmarshal(row, &r); err != nil {
-		return nil, err
-	}
-	v := r.Vessel
-	if r.EnginePower != nil && r.PowerUnit != nil {
-		v.EnginePower = &openapi.EnginePower{Value: *r.EnginePower, Unit: openapi.PowerUnit(*r.PowerUnit)}
-	}
-	return v, nil
+	return "json_strip_nulls(json_build_object(" + strings.Join(args, ", ") + "))::text"
 }
 
 // photoShape mirrors api.photoOut on the photos row, without the URLs,
@@ -104,9 +135,14 @@ func photoShape(row []byte) (any, error) {
 	return out, nil
 }
 
-// withRecordShape wraps a reader whose type has a REST shape; others are
-// returned as they are.
+// withRecordShape gives a table reader whose type has an SQL shape its
+// query, and wraps a reader whose type has a Go shape; others are returned
+// as they are.
 func withRecordShape(r EntityReader) EntityReader {
+	if tr, ok := r.(TableReader); ok && sqlShapes[r.Type()] != "" {
+		tr.Data = sqlShapes[r.Type()]
+		return tr
+	}
 	if shape, ok := recordShapes[r.Type()]; ok {
 		return shapedReader{EntityReader: r, shape: shape}
 	}

@@ -78,6 +78,9 @@ type TableReader struct {
 	// Keys maps a scope-key kind ("j", "o", "u", "ref") to the predicate
 	// selecting the rows filed under such a key, using @key.
 	Keys map[string]string
+	// Data is the SQL expression, over the row t, of a record's JSON
+	// text; empty: row_to_json(t) (record_shape.go sets the REST shape).
+	Data string
 }
 
 var _ EntityReader = TableReader{}
@@ -91,8 +94,8 @@ func (r TableReader) Load(ctx context.Context, q Querier, v Viewer, ids []uuid.U
 	ref := a.add(ids)
 	vis := r.visible(v, &a)
 	sql := fmt.Sprintf(`SELECT t.id, t.version, t.deleted_at IS NOT NULL, (%[1]s),
-		CASE WHEN t.deleted_at IS NULL AND (%[1]s) THEN row_to_json(t)::text END
-		FROM %[2]s t WHERE t.id = ANY(%[3]s::uuid[])`, vis, pgx.Identifier{r.Table}.Sanitize(), ref)
+		CASE WHEN t.deleted_at IS NULL AND (%[1]s) THEN %[4]s END
+		FROM %[2]s t WHERE t.id = ANY(%[3]s::uuid[])`, vis, pgx.Identifier{r.Table}.Sanitize(), ref, r.data())
 	return r.query(ctx, q, sql, a)
 }
 
@@ -120,10 +123,19 @@ func (r TableReader) Snapshot(
 	if !visible {
 		want += " IS NOT TRUE"
 	}
-	sql := fmt.Sprintf(`SELECT t.id, t.version, false, (%[1]s), CASE WHEN (%[1]s) THEN row_to_json(t)::text END
+	sql := fmt.Sprintf(`SELECT t.id, t.version, false, (%[1]s), CASE WHEN (%[1]s) THEN %[7]s END
 		FROM %[2]s t WHERE (%[3]s) AND %[6]s AND t.deleted_at IS NULL AND t.id > %[4]s::uuid
-		ORDER BY t.id LIMIT %[5]s::int`, vis, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit), want)
+		ORDER BY t.id LIMIT %[5]s::int`, vis, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit), want,
+		r.data())
 	return r.query(ctx, q, sql, a)
+}
+
+// data is the SQL expression of a record's JSON text.
+func (r TableReader) data() string {
+	if r.Data != "" {
+		return r.Data
+	}
+	return "row_to_json(t)::text"
 }
 
 // visible is the SQL predicate for "v may read this row": the row of the
