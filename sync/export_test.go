@@ -47,3 +47,6 @@ func Watermark(ctx context.Context, db *storage.DB) (int64, error) {
 // SQLShape is the REST shape's SQL expression of a registry type
 // (record_shape.go).
 func SQLShape(typ string) string { return sqlShapes[typ] }
+
+// PullGzipLevel is the pull's gzip level, for the benchmarks' baseline.
+const PullGzipLevel = gzipLevel

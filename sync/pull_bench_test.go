@@ -1,6 +1,8 @@
 package sync_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"runtime"
@@ -166,9 +168,19 @@ func BenchmarkPullInitialJurisdiction(b *testing.B) {
 		}
 		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 	})
-	b.Run("baseline", func(b *testing.B) {
+	// baseline reads the jurisdiction's rows as JSON; gzip-baseline also
+	// compresses them as the pull must (phones on 2G): with the pull's
+	// gzip level, in one stream.
+	raw := func(b *testing.B, compress bool) {
+		var out bytes.Buffer
+		gz, err := gzip.NewWriterLevel(&out, sync.PullGzipLevel)
+		if err != nil {
+			b.Fatal(err)
+		}
 		for b.Loop() {
 			var n int
+			out.Reset()
+			gz.Reset(&out)
 			for _, table := range []string{"owners", "vessels", "certificates"} {
 				rows, err := f.db.Pool.Query(ctx, "SELECT t.id, t.version, row_to_json(t)::text FROM "+table+" t WHERE jurisdiction_id = $1 AND deleted_at IS NULL ORDER BY id", f.jurisdiction)
 				if err != nil {
@@ -176,14 +188,23 @@ func BenchmarkPullInitialJurisdiction(b *testing.B) {
 				}
 				for rows.Next() {
 					n++
+					if compress {
+						_, _ = gz.Write(rows.RawValues()[2])
+					}
 				}
 				rows.Close()
+				if err := rows.Err(); err != nil {
+					b.Fatal(err)
+				}
 			}
-			if n < f.vessels+f.certificates {
-				b.Fatalf("baseline read %d rows", n)
+			_ = gz.Close()
+			if n < f.vessels+f.certificates || compress && out.Len() < 100<<10 {
+				b.Fatalf("baseline read %d rows, compressed to %d bytes", n, out.Len())
 			}
 		}
-	})
+	}
+	b.Run("baseline", func(b *testing.B) { raw(b, false) })
+	b.Run("gzip-baseline", func(b *testing.B) { raw(b, true) })
 }
 
 // reportPercentiles adds p50 and p99 in milliseconds.

@@ -51,10 +51,13 @@ type pageWriter struct {
 	compressed bool
 }
 
+// gzipLevel is the pull's compression level.
+const gzipLevel = gzip.DefaultCompression
+
 // gzipWriters are reused: each holds about 800 KB of compressor state,
 // which would otherwise be allocated by every pull.
 var gzipWriters = stdsync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
+	w, _ := gzip.NewWriterLevel(io.Discard, gzipLevel)
 	return w
 }}
 
