@@ -134,6 +134,18 @@ type sized struct {
 }
 
 func scrapePoolSize(ctx context.Context, base string) (int, error) {
+	f, err := scrapeMetric(ctx, base, "tindal_db_pool_max_conns")
+	if err != nil {
+		return 0, err
+	}
+	if f < 1 {
+		return 0, fmt.Errorf("metrics: pool size %v", f)
+	}
+	return int(f), nil
+}
+
+// scrapeMetric reads an unlabelled metric from the server's /metrics.
+func scrapeMetric(ctx context.Context, base, name string) (float64, error) {
 	cl := &client{base: base, http: http.DefaultClient}
 	status, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
 	if err != nil {
@@ -145,13 +157,13 @@ func scrapePoolSize(ctx context.Context, base string) (int, error) {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "tindal_db_pool_max_conns "); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if err != nil || f < 1 {
-				return 0, fmt.Errorf("metrics: pool size %q", v)
+			if err != nil {
+				return 0, fmt.Errorf("metrics: %s %q", name, v)
 			}
-			return int(f), nil
+			return f, nil
 		}
 	}
-	return 0, errors.New("metrics: no tindal_db_pool_max_conns")
+	return 0, fmt.Errorf("metrics: no %s", name)
 }

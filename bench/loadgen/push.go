@@ -105,8 +105,10 @@ func pushRun(ctx context.Context, c config, getenv func(string) string, out io.W
 	// /metrics breaks under load would otherwise leave only a guess.
 	size := poolSize(ctx, c, getenv)
 	fmt.Fprintf(out, "plan: %s; a day is %s\n", pl.describe("offline days"), p.dayShape())
+	cpu0, cpuErr := scrapeMetric(ctx, c.metrics, "process_cpu_seconds_total")
 	rs := pl.run(ctx, p.job)
 	p.report(out, pl, rs)
+	serverCPU(ctx, c, cpu0, cpuErr, pl.days, out)
 	if rs.errors > 0 {
 		return fmt.Errorf(
 			"%d of %d offline days failed (last: %v): the figures above include work that did not happen",
@@ -122,6 +124,22 @@ func pushRun(ctx context.Context, c config, getenv func(string) string, out io.W
 		return nil
 	}
 	return baselines(ctx, c, pool, p, pl, before, size, out)
+}
+
+// serverCPU prints the server process's CPU time over the push phase per
+// offline day (its process_cpu_seconds_total before and after; the
+// database's CPU is not in it), or why it cannot.
+func serverCPU(ctx context.Context, c config, before float64, err error, days int, out io.Writer) {
+	var after float64
+	if err == nil {
+		after, err = scrapeMetric(ctx, c.metrics, "process_cpu_seconds_total")
+	}
+	if err != nil {
+		fmt.Fprintf(out, "server CPU: not measured (%v)\n", err)
+		return
+	}
+	fmt.Fprintf(out, "server CPU: %.2f s over the push phase, %.1f ms per offline day (process_cpu_seconds_total; "+
+		"PostgreSQL's not included)\n", after-before, (after-before)*1000/float64(days))
 }
 
 // appliedCount is how many recorded mutations were applied, and how many
