@@ -140,6 +140,9 @@ func serverCPU(ctx context.Context, c config, before float64, err error, days in
 	}
 	fmt.Fprintf(out, "server CPU: %.2f s over the push phase, %.1f ms per offline day (process_cpu_seconds_total; "+
 		"PostgreSQL's not included)\n", after-before, (after-before)*1000/float64(days))
+	if rss, err := scrapeMetric(ctx, c.metrics, "process_resident_memory_bytes"); err == nil {
+		fmt.Fprintf(out, "server RSS at the end: %.0f MiB\n", rss/(1<<20))
+	}
 }
 
 // appliedCount is how many recorded mutations were applied, and how many
