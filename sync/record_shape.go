@@ -29,7 +29,7 @@ import (
 // (restJSON). The photo keeps a shape in Go (photoShape):
 // its REST form regroups columns. Decoding every row into the generated
 // type and encoding it again cost two thirds of an initial pull's CPU
-// (docs/SCALING.md); TestSQLShapesAreTheRESTShape checks the two agree.
+// (docs/SYNC.md §10); TestSQLShapesAreTheRESTShape checks the two agree.
 var sqlShapes = map[string]string{
 	"jurisdiction": restJSON(reflect.TypeFor[openapi.Jurisdiction](), nil),
 	"owner":        restJSON(reflect.TypeFor[openapi.Owner](), nil),
@@ -56,9 +56,9 @@ var restField = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 // restJSON is the SQL expression, over the row t, of the JSON text of the
 // generated struct typ: each field from the column of its JSON name (or
 // the JSON value special[name] gives), a null field left out. The text is
-// put together with concat_ws, which skips the NULL members: a quarter
-// of the cost of json_strip_nulls(json_build_object(…)), which builds the
-// object, prints it and parses it again (an initial pull's 10,000
+// put together with concat_ws, which skips the NULL members: about half
+// the time of json_strip_nulls(json_build_object(…)), which builds the
+// object, prints it and parses it again (reading 10,000
 // vessels: 1.15× row_to_json's time against 2.2×). It panics on a field
 // name that is not a plain column name: the map above is built at start.
 func restJSON(typ reflect.Type, special map[string]string) string {
