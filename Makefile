@@ -15,7 +15,7 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector (the scale test included), then govulncheck and each fuzz target briefly;
+## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite (scripts/gotest.sh: the race detector on every package, the scale test beside them without it), then govulncheck and each fuzz target briefly;
 ## each step's duration is printed as it ends and all of them at the end (scripts/step.sh)
 STEP := scripts/step.sh
 SUBMAKE := $(MAKE) --no-print-directory
@@ -24,7 +24,7 @@ test:
 	  && $(STEP) lint-contract $(SUBMAKE) lint-contract && $(STEP) axe $(SUBMAKE) axe \
 	  && $(STEP) services scripts/services.sh && source .services.env \
 	  && $(STEP) vet $(GO) vet ./... && $(STEP) lint scripts/lint.sh \
-	  && $(STEP) go-test env TINDAL_SCALE=1 $(GO) test -race -count=1 -timeout 20m ./... \
+	  && $(STEP) go-test env TINDAL_SCALE=1 scripts/gotest.sh \
 	  && $(STEP) vulncheck $(SUBMAKE) vulncheck && $(STEP) fuzz-ci $(SUBMAKE) fuzz-ci \
 	  && $(STEP) bench-smoke $(SUBMAKE) bench-smoke
 

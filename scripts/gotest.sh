@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# gotest.sh: the go-test step of `make test`. Every package runs under the
+# race detector except the scale test (scale/), which runs beside them
+# without it: its Go code is the push, pull and jobs that the api and sync
+# packages already run under -race, and its time goes to writing a year of
+# history into PostgreSQL, where the race detector finds nothing and only
+# multiplies the Go side's CPU (on 2 cores: 276 s with -race next to the
+# other packages, 105 s without, alone). Both must pass.
+#
+#   scripts/gotest.sh            # what make test runs (TINDAL_SCALE=1 set there)
+set -uo pipefail
+export PATH=/usr/local/go/bin:$PATH
+export GOTOOLCHAIN=go1.27.3
+cd "$(dirname "$0")/.."
+
+mapfile -t pkgs < <(go list ./... | grep -v '/scale$')
+((${#pkgs[@]} > 0)) || { echo "gotest.sh: go list found no packages" >&2; exit 1; }
+
+scale_log=$(mktemp)
+trap 'rm -f "$scale_log"' EXIT
+go test -count=1 -timeout 20m ./scale >"$scale_log" 2>&1 &
+scale_pid=$!
+
+go test -race -count=1 -timeout 20m "${pkgs[@]}"
+race_rc=$?
+wait "$scale_pid"
+scale_rc=$?
+cat "$scale_log"
+if ((race_rc != 0 || scale_rc != 0)); then
+	echo "gotest.sh: failed (race packages rc=$race_rc, scale rc=$scale_rc)" >&2
+	exit 1
+fi
