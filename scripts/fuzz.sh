@@ -4,7 +4,7 @@
 # in one place: package, then the Fuzz function.
 #
 #   scripts/fuzz.sh                       # FUZZTIME=60s (make fuzz)
-#   FUZZTIME=5s scripts/fuzz.sh           # make fuzz-ci, part of make test
+#   FUZZTIME=5s scripts/fuzz.sh           # make fuzz-ci
 #   FUZZ=FuzzReadExif FUZZTIME=10m scripts/fuzz.sh   # one target (a regexp on the name)
 #
 # A failing input is written to the package's testdata/fuzz/FuzzX/ by go
