@@ -463,12 +463,28 @@ func (w *Work) writeDerived(ctx context.Context, ag *agg, ev rules.Evaluation) e
 }
 
 // jsonEqual compares two JSON documents by value (jsonb reorders keys).
+// The same bytes, and an empty object against anything, are decided
+// without decoding: a new inspection's outcome is {} until its first
+// recomputation, and decoding and re-encoding a whole outcome to learn
+// that it differs from {} cost about as much as writing it.
 func jsonEqual(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if emptyObject(a) || emptyObject(b) {
+		return emptyObject(a) && emptyObject(b)
+	}
 	var x, y any
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false
 	}
 	return equalJSON(x, y)
+}
+
+// emptyObject reports whether b is the JSON document {}, spaces allowed.
+func emptyObject(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) >= 2 && b[0] == '{' && b[len(b)-1] == '}' && len(bytes.TrimSpace(b[1:len(b)-1])) == 0
 }
 
 // evidence counts an inspection's live photos and the verified ones
