@@ -60,13 +60,18 @@ func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
 }
 
 // writeOutcomesSQL inserts the deferred records ($1–$9) and stores the
-// outcomes of the records already inserted ($10–$12).
+// outcomes of the records already inserted ($10–$12). The outcomes go as
+// text[] and are cast to jsonb row by row: pgx has no binary encoding of
+// a Go string as jsonb, so a jsonb[] parameter was sent as a quoted and
+// escaped text array after a failed binary attempt, several copies of
+// every outcome.
 const writeOutcomesSQL = `WITH ins AS (
 	INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
-	SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::uuid[], $7::bytea[],
-		$8::text[], $9::jsonb[]))
-	UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome
-	FROM unnest($10::uuid[], $11::text[], $12::jsonb[]) AS v (id, status, outcome) WHERE a.id = v.id`
+	SELECT u.id, u.device_id, u.user_id, u.seq, u.name, u.aggregate_id, u.request_hash, u.status, u.outcome::jsonb
+	FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::uuid[], $7::bytea[],
+		$8::text[], $9::text[]) AS u (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome))
+	UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome::jsonb
+	FROM unnest($10::uuid[], $11::text[], $12::text[]) AS v (id, status, outcome) WHERE a.id = v.id`
 
 // outcomeCols are writeOutcomes' rows column by column: the deferred
 // records, and the outcomes of the records already inserted. A column
