@@ -174,16 +174,19 @@ func certKind(kind, vesselKind string) (rules.CertificateKind, bool) {
 func dateOf(t time.Time) rules.Date { return rules.D(t.Year(), t.Month(), t.Day()) }
 
 // vesselCertificates are the vessel's certificates in force in the
-// registry (suspended, cancelled and surrendered ones do not count).
+// registry (suspended, cancelled and surrendered ones do not count), as
+// read with the vessel (Work.vessel).
 func (w *Work) vesselCertificates(
 	ctx context.Context,
 	v models.Vessel,
 	on rules.Date,
 ) ([]rules.CertificateRecord, error) {
-	var certs []models.Certificate
-	err := w.tx.DB.WithContext(ctx).Where("vessel_id = ? AND status = 'valid'", v.ID).Find(&certs).Error
-	if err != nil {
-		return nil, fmt.Errorf("load certificates: %w", err)
+	certs, ok := w.certs[v.ID]
+	if !ok {
+		if _, err := w.vessel(ctx, v.ID); err != nil {
+			return nil, fmt.Errorf("load certificates: %w", err)
+		}
+		certs = w.certs[v.ID]
 	}
 	out := []rules.CertificateRecord{}
 	for _, c := range certs {
@@ -191,13 +194,28 @@ func (w *Work) vesselCertificates(
 		if !ok {
 			continue
 		}
-		r := rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: dateOf(c.IssuedOn)}
+		issued, err := parseDay(c.IssuedOn)
+		if err != nil {
+			return nil, fmt.Errorf("certificate %s: %w", c.Number, err)
+		}
+		r := rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: issued}
 		if c.ExpiresOn != nil {
-			r.ExpiresOn = dateOf(*c.ExpiresOn)
+			if r.ExpiresOn, err = parseDay(*c.ExpiresOn); err != nil {
+				return nil, fmt.Errorf("certificate %s: %w", c.Number, err)
+			}
 		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// parseDay reads a date column's JSON text (YYYY-MM-DD).
+func parseDay(s string) (rules.Date, error) {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return rules.Date{}, err
+	}
+	return dateOf(t), nil
 }
 
 // derivedCols are the server-owned columns of a finding for a deficiency.
