@@ -175,18 +175,15 @@ func dateOf(t time.Time) rules.Date { return rules.D(t.Year(), t.Month(), t.Day(
 
 // vesselCertificates are the vessel's certificates in force in the
 // registry (suspended, cancelled and surrendered ones do not count), as
-// read with the vessel (Work.vessel).
+// read with the vessel (Work.vessel) or on their own (Work.certificates).
 func (w *Work) vesselCertificates(
 	ctx context.Context,
 	v models.Vessel,
 	on rules.Date,
 ) ([]rules.CertificateRecord, error) {
-	certs, ok := w.certs[v.ID]
-	if !ok {
-		if _, err := w.vessel(ctx, v.ID); err != nil {
-			return nil, fmt.Errorf("load certificates: %w", err)
-		}
-		certs = w.certs[v.ID]
+	certs, err := w.certificates(ctx, v.ID)
+	if err != nil {
+		return nil, fmt.Errorf("load certificates: %w", err)
 	}
 	out := []rules.CertificateRecord{}
 	for _, c := range certs {

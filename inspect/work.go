@@ -236,12 +236,34 @@ func (w *Work) vessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error)
 	return &v, nil
 }
 
-// vesselSQL reads a vessel with its certificates in force (status valid,
-// not deleted), as vesselCertificates reads them.
-const vesselSQL = `SELECT v.*, (SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'number', c.number,
+// certsInForce reads, as one JSON array, the certificates in force (status
+// valid, not deleted) of the vessel whose id ends the statement, as
+// vesselCertificates reads them.
+const certsInForce = `SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'number', c.number,
 	'issued_on', c.issued_on, 'expires_on', c.expires_on) ORDER BY c.id), '[]')
-	FROM certificates c WHERE c.vessel_id = v.id AND c.status = 'valid' AND c.deleted_at IS NULL) AS valid_certificates
-	FROM vessels v WHERE v.id = ?`
+	FROM certificates c WHERE c.status = 'valid' AND c.deleted_at IS NULL AND c.vessel_id = `
+
+// vesselSQL reads a vessel with its certificates in force.
+const vesselSQL = `SELECT v.*, (` + certsInForce + `v.id) AS valid_certificates FROM vessels v WHERE v.id = ?`
+
+// certificates are a vessel's certificates in force: read with the vessel
+// when w.vessel read it, on their own when the vessel came from LockVessel
+// (which locks the bare row).
+func (w *Work) certificates(ctx context.Context, id uuid.UUID) ([]vesselCert, error) {
+	if certs, ok := w.certs[id]; ok {
+		return certs, nil
+	}
+	var raw []byte
+	if err := w.tx.DB.WithContext(ctx).Raw(certsInForce+"?", id).Row().Scan(&raw); err != nil {
+		return nil, err
+	}
+	var certs []vesselCert
+	if err := json.Unmarshal(raw, &certs); err != nil {
+		return nil, fmt.Errorf("decode certificates of vessel %s: %w", id, err)
+	}
+	w.certs[id] = certs
+	return certs, nil
+}
 
 // vesselCert is what the rules read of a certificate in force; dates are
 // a date column's JSON text, YYYY-MM-DD.
