@@ -345,7 +345,11 @@ func (w *Work) newInspection(
 // every replica judges by that one stamp, whatever its own code says. A
 // template not retired, or not written yet (ensureTemplate stamps it
 // now), is absent from the map. The two used to be a round trip each.
-func (w *Work) startReads(ctx context.Context, id uuid.UUID, ids []uuid.UUID) (uuid.UUID, map[uuid.UUID]time.Time, error) {
+func (w *Work) startReads(
+	ctx context.Context,
+	id uuid.UUID,
+	ids []uuid.UUID,
+) (uuid.UUID, map[uuid.UUID]time.Time, error) {
 	var row struct {
 		InspectorID *uuid.UUID
 		Retired     models.JSON

@@ -34,10 +34,10 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 	}
 	// Checked before anything writes it: a string the database cannot
 	// store would fail every statement on every resend (retry forever).
-	if path, bad := textProblemOf(m, decoded); bad {
+	if path, bad := textProblem(m, decoded); bad {
 		return ct.reject(ctx, m, hash, invalidText(path)), nil
 	}
-	if err := unsafeTextOf(m, decoded); err != nil { // shown on a page, a PDF or a mail otherwise than typed
+	if err := unsafeText(m, decoded); err != nil { // shown on a page, a PDF or a mail otherwise than typed
 		return ct.reject(ctx, m, hash, err), nil
 	}
 	if herr != nil {

@@ -25,10 +25,8 @@ const CodeInvalidText = "invalid_text"
 // store and returns its JSON path ("args.note", "args.persons[1]",
 // "name"), object keys included. Members are visited in sorted order, so
 // the same mutation always names the same path.
-func textProblem(m Mutation) (string, bool) { return textProblemOf(m, decodeArgs(m.Args)) }
-
-// textProblemOf is textProblem of a mutation whose args are decoded.
-func textProblemOf(m Mutation, a decodedArgs) (string, bool) {
+// a is m.Args decoded once (decodeArgs), shared with the request hash.
+func textProblem(m Mutation, a decodedArgs) (string, bool) {
 	if !storable(m.Name) {
 		return "name", true
 	}
@@ -96,10 +94,8 @@ func badString(v any, path string, invalidUTF8 bool) (string, bool) {
 // mutation whose args hold a string that would not read as typed where it
 // is shown (a bidirectional override, a line break outside a note or a
 // reason: models.UnsafeText), as the API refuses such a body.
-func unsafeText(m Mutation) error { return unsafeTextOf(m, decodeArgs(m.Args)) }
-
-// unsafeTextOf is unsafeText of a mutation whose args are decoded.
-func unsafeTextOf(m Mutation, a decodedArgs) error {
+// a is m.Args decoded once (decodeArgs), shared with the request hash.
+func unsafeText(m Mutation, a decodedArgs) error {
 	if len(m.Args) == 0 || a.err != nil {
 		return nil // not JSON: refused on its own account
 	}
