@@ -303,12 +303,18 @@ func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer
 			return err
 		}
 	}
+	// The records go as text[] and are cast to jsonb row by row: pgx has
+	// no binary encoding of a Go string as jsonb, so a jsonb[] parameter
+	// went as an escaped text array after a failed binary attempt.
 	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
 		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id,
 		inspector_id, version, created_at, updated_at)
-		SELECT u.*, $18::timestamptz, $18::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[],
-		$5::text[], $6::text[], $7::jsonb[], $8::bigint[], $9::uuid[], $10::uuid[], $11::uuid[], $12::bigint[],
-		$13::timestamptz[], $14::uuid[], $15::uuid[], $16::uuid[], $17::bigint[]) AS u`
+		SELECT u.id, u.insp, u.tpl, u.item, u.answer, u.note, u.record::jsonb, u.sv, u.sd, u.su, u.sm, u.sq, u.st,
+		u.jur, u.owner, u.inspector, u.version, $18::timestamptz, $18::timestamptz
+		FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[],
+		$5::text[], $6::text[], $7::text[], $8::bigint[], $9::uuid[], $10::uuid[], $11::uuid[], $12::bigint[],
+		$13::timestamptz[], $14::uuid[], $15::uuid[], $16::uuid[], $17::bigint[])
+		AS u (id, insp, tpl, item, answer, note, record, sv, sd, su, sm, sq, st, jur, owner, inspector, version)`
 	args := []any{c.ids, c.insp, c.tpl, c.item, c.answer, c.note, c.record, c.sv, c.sd, c.su, c.sm, c.sq, c.st}
 	args = append(args, c.jur, c.owner, c.inspector, c.version, time.Now().UTC())
 	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error

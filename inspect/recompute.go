@@ -174,14 +174,14 @@ func certKind(kind, vesselKind string) (rules.CertificateKind, bool) {
 func dateOf(t time.Time) rules.Date { return rules.D(t.Year(), t.Month(), t.Day()) }
 
 // vesselCertificates are the vessel's certificates in force in the
-// registry (suspended, cancelled and surrendered ones do not count).
+// registry (suspended, cancelled and surrendered ones do not count), as
+// read with the vessel (Work.vessel) or on their own (Work.certificates).
 func (w *Work) vesselCertificates(
 	ctx context.Context,
 	v models.Vessel,
 	on rules.Date,
 ) ([]rules.CertificateRecord, error) {
-	var certs []models.Certificate
-	err := w.tx.DB.WithContext(ctx).Where("vessel_id = ? AND status = 'valid'", v.ID).Find(&certs).Error
+	certs, err := w.certificates(ctx, v.ID)
 	if err != nil {
 		return nil, fmt.Errorf("load certificates: %w", err)
 	}
@@ -191,13 +191,28 @@ func (w *Work) vesselCertificates(
 		if !ok {
 			continue
 		}
-		r := rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: dateOf(c.IssuedOn)}
+		issued, err := parseDay(c.IssuedOn)
+		if err != nil {
+			return nil, fmt.Errorf("certificate %s: %w", c.Number, err)
+		}
+		r := rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: issued}
 		if c.ExpiresOn != nil {
-			r.ExpiresOn = dateOf(*c.ExpiresOn)
+			if r.ExpiresOn, err = parseDay(*c.ExpiresOn); err != nil {
+				return nil, fmt.Errorf("certificate %s: %w", c.Number, err)
+			}
 		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// parseDay reads a date column's JSON text (YYYY-MM-DD).
+func parseDay(s string) (rules.Date, error) {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return rules.Date{}, err
+	}
+	return dateOf(t), nil
 }
 
 // derivedCols are the server-owned columns of a finding for a deficiency.
@@ -463,12 +478,28 @@ func (w *Work) writeDerived(ctx context.Context, ag *agg, ev rules.Evaluation) e
 }
 
 // jsonEqual compares two JSON documents by value (jsonb reorders keys).
+// The same bytes, and an empty object against anything, are decided
+// without decoding: a new inspection's outcome is {} until its first
+// recomputation, and decoding and re-encoding a whole outcome to learn
+// that it differs from {} cost about as much as writing it.
 func jsonEqual(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if emptyObject(a) || emptyObject(b) {
+		return emptyObject(a) && emptyObject(b)
+	}
 	var x, y any
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false
 	}
 	return equalJSON(x, y)
+}
+
+// emptyObject reports whether b is the JSON document {}, spaces allowed.
+func emptyObject(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) >= 2 && b[0] == '{' && b[len(b)-1] == '}' && len(bytes.TrimSpace(b[1:len(b)-1])) == 0
 }
 
 // evidence counts an inspection's live photos and the verified ones

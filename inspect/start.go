@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -197,14 +198,14 @@ func (w *Work) startTemplate(
 // start applies inspection.start of either version: ids are the
 // inspection's templates, the primary first, each named by its field.
 func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []uuid.UUID, m Meta) (Outcome, error) {
-	if out, done, err := w.existingStart(ctx, a.ID, m); done || err != nil {
-		return out, err
-	}
-	v, err := w.liveVessel(ctx, a.VesselID)
+	owner, retired, err := w.startReads(ctx, a.ID, ids)
 	if err != nil {
 		return Outcome{}, err
 	}
-	retired, err := w.retiredAt(ctx, ids)
+	if out, done, err := w.existingStart(ctx, owner, a.ID, m); done || err != nil {
+		return out, err
+	}
+	v, err := w.liveVessel(ctx, a.VesselID)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -336,18 +337,58 @@ func (w *Work) newInspection(
 	return row
 }
 
-// existingStart answers a start whose id exists: the current state for the
-// same user, a conflict for another (docs/SYNC.md §2).
-func (w *Work) existingStart(ctx context.Context, id uuid.UUID, m Meta) (Outcome, bool, error) {
-	var owner struct{ InspectorID uuid.UUID }
-	err := w.tx.DB.WithContext(ctx).Raw("SELECT inspector_id FROM inspections WHERE id = ?", id).Scan(&owner).Error
-	if err != nil {
-		return Outcome{}, true, fmt.Errorf("look up inspection: %w", err)
+// startReads reads, in one query, what a start decides on before it
+// writes: the inspector of an inspection with its id (uuid.Nil for none,
+// see existingStart), and when each of its templates was retired, as the
+// database stamped it: the first server that seeded a newer version
+// stamped the moment phones could first pull it (SeedTemplates), and
+// every replica judges by that one stamp, whatever its own code says. A
+// template not retired, or not written yet (ensureTemplate stamps it
+// now), is absent from the map. The two used to be a round trip each.
+func (w *Work) startReads(
+	ctx context.Context,
+	id uuid.UUID,
+	ids []uuid.UUID,
+) (uuid.UUID, map[uuid.UUID]time.Time, error) {
+	var row struct {
+		InspectorID *uuid.UUID
+		Retired     models.JSON
 	}
-	if owner.InspectorID == uuid.Nil {
+	err := w.tx.DB.WithContext(ctx).
+		Raw(`SELECT (SELECT inspector_id FROM inspections WHERE id = ?) AS inspector_id,
+		coalesce((SELECT json_agg(json_build_object('id', id, 'retired_at', retired_at)) FROM checklist_templates
+		WHERE id IN ? AND retired_at IS NOT NULL), '[]') AS retired`, id, ids).
+		Scan(&row).
+		Error
+	if err != nil {
+		return uuid.Nil, nil, fmt.Errorf("look up inspection and template retirement: %w", err)
+	}
+	var rows []struct {
+		ID        uuid.UUID `json:"id"`
+		RetiredAt time.Time `json:"retired_at"`
+	}
+	if err := json.Unmarshal(row.Retired, &rows); err != nil {
+		return uuid.Nil, nil, fmt.Errorf("decode template retirement: %w", err)
+	}
+	retired := make(map[uuid.UUID]time.Time, len(rows))
+	for _, r := range rows {
+		retired[r.ID] = r.RetiredAt
+	}
+	owner := uuid.Nil
+	if row.InspectorID != nil {
+		owner = *row.InspectorID
+	}
+	return owner, retired, nil
+}
+
+// existingStart answers a start whose id exists (owner is its inspector,
+// uuid.Nil when it does not): the current state for the same user, a
+// conflict for another (docs/SYNC.md §2).
+func (w *Work) existingStart(ctx context.Context, owner, id uuid.UUID, m Meta) (Outcome, bool, error) {
+	if owner == uuid.Nil {
 		return Outcome{}, false, nil
 	}
-	if owner.InspectorID != m.UserID {
+	if owner != m.UserID {
 		return Outcome{}, true, models.Errorf(models.KindConflict, "id_taken", "another user's inspection has this id")
 	}
 	a, err := w.lock(ctx, id)

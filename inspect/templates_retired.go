@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 )
@@ -26,30 +24,6 @@ const CodeTemplateRetired = "template_retired"
 // is still accepted for inspections started with it (DefaultRetiredGrace
 // without it; 0 refuses every start after the retirement).
 func WithRetiredGrace(d time.Duration) Option { return func(s *Service) { s.retiredGrace = d } }
-
-// retiredAt reads when each of the templates was retired, as the database
-// stamped it: the first server that seeded a newer version stamped the
-// moment phones could first pull it (SeedTemplates), and every replica
-// judges by that one stamp, whatever its own code says. A template not
-// retired, or not written yet (ensureTemplate stamps it now), is absent.
-func (w *Work) retiredAt(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]time.Time, error) {
-	var rows []struct {
-		ID        uuid.UUID
-		RetiredAt time.Time
-	}
-	err := w.tx.DB.WithContext(ctx).
-		Raw("SELECT id, retired_at FROM checklist_templates WHERE id IN ? AND retired_at IS NOT NULL", ids).
-		Scan(&rows).
-		Error
-	if err != nil {
-		return nil, fmt.Errorf("look up template retirement: %w", err)
-	}
-	out := make(map[uuid.UUID]time.Time, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.RetiredAt
-	}
-	return out, nil
-}
 
 // checkRetired refuses a version retired at retired for an inspection
 // started at (the corrected capture time) once the grace after the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
@@ -62,20 +63,69 @@ type PenaltySummary struct {
 // Summarize reads the current state of an inspection (nil if it does not
 // exist).
 func (s *Service) Summarize(ctx context.Context, id uuid.UUID) (*Summary, error) {
-	var row models.Inspection
-	err := s.db.Gorm.WithContext(ctx).Unscoped().Where("id = ?", id).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load inspection: %w", err)
-	}
-	pens, err := s.penaltiesOf(ctx, id)
+	all, err := s.Summaries(ctx, []uuid.UUID{id})
 	if err != nil {
 		return nil, err
 	}
-	return summarize(&row, pens), nil
+	return all[id], nil
 }
+
+// Summaries reads the current state of several inspections in one query:
+// the columns a Summary shows, the two members of the outcome it reads
+// (not its trace, the largest part) and the penalties, aggregated per
+// inspection in the order penaltiesOf gives. An inspection that does not
+// exist is absent from the map. A push answers the summaries of every
+// inspection it touched with it: one round trip after the commit instead
+// of two per inspection, and no whole row or outcome to decode.
+func (s *Service) Summaries(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*Summary, error) {
+	out := make(map[uuid.UUID]*Summary, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []summaryRow
+	if err := s.db.Gorm.WithContext(ctx).Raw(summariesSQL, ids).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load inspections: %w", err)
+	}
+	for _, r := range rows {
+		pens := []PenaltySummary{}
+		if err := json.Unmarshal(r.Penalties, &pens); err != nil {
+			return nil, fmt.Errorf("decode penalties of inspection %s: %w", r.ID, err)
+		}
+		row := models.Inspection{ID: r.ID, Version: r.Version, Status: r.Status, RuleSetID: r.RuleSetID,
+			StartedAt: r.StartedAt, TimeFlags: r.TimeFlags, ChangedAfterSubmission: r.ChangedAfterSubmission,
+			Outcome: r.Outcome, EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
+		out[r.ID] = summarize(&row, pens)
+	}
+	return out, nil
+}
+
+// summaryRow is one row of summariesSQL.
+type summaryRow struct {
+	ID                     uuid.UUID
+	Version                int64
+	Status                 string
+	RuleSetID              string
+	StartedAt              time.Time
+	TimeFlags              models.Strings
+	ChangedAfterSubmission bool
+	Outcome                models.JSON // detention and deficiencies only
+	EvidenceTotal          int
+	EvidenceVerified       int
+	Penalties              models.JSON // a JSON array of PenaltySummary
+}
+
+// summariesSQL reads what summarize needs of the inspections $1 (deleted
+// ones included, as Summarize always did), penalties as penaltiesOf
+// reads them.
+const summariesSQL = `SELECT i.id, i.version, i.status, i.rule_set_id, i.started_at, i.time_flags,
+	i.changed_after_submission, i.evidence_total, i.evidence_verified,
+	jsonb_build_object('detention', i.outcome->'detention', 'deficiencies', i.outcome->'deficiencies') AS outcome,
+	coalesce((SELECT json_agg(json_build_object('id', p.id, 'offence_id', p.offence_id, 'penalty_row', p.penalty_row,
+		'level', p.level, 'amount', p.amount, 'proposed_amount', p.proposed_amount, 'offence_status', o.status,
+		'version', p.version) ORDER BY p.penalty_row, p.id)
+		FROM penalties p JOIN offences o ON o.id = p.offence_id
+		WHERE p.inspection_id = i.id AND p.deleted_at IS NULL), '[]') AS penalties
+	FROM inspections i WHERE i.id IN ?`
 
 // summarize builds a Summary from a row and its penalties.
 func summarize(row *models.Inspection, pens []PenaltySummary) *Summary {

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -32,6 +33,7 @@ type Work struct {
 	parties map[uuid.UUID]bool           // liable parties whose chains to recompute
 	created []uuid.UUID                  // aggregates created (their backlog may drain)
 	vessels map[uuid.UUID]*models.Vessel // registry rows read in this transaction, tombstones included
+	certs   map[uuid.UUID][]vesselCert   // each read vessel's certificates in force, read with it
 	stored  map[uuid.UUID]bool           // inspections whose photo rows this work wrote by SQL
 	changes []storage.Change
 	audits  []auditEntry
@@ -67,6 +69,7 @@ func (s *Service) NewWork(tx *storage.Tx) *Work {
 		dirty:   map[uuid.UUID]bool{},
 		parties: map[uuid.UUID]bool{},
 		vessels: map[uuid.UUID]*models.Vessel{},
+		certs:   map[uuid.UUID][]vesselCert{},
 		stored:  map[uuid.UUID]bool{},
 	}
 }
@@ -204,18 +207,71 @@ func (w *Work) lock(ctx context.Context, id uuid.UUID) (*agg, error) {
 }
 
 // vessel reads a vessel (tombstoned or not) once per transaction: a start
-// and the recomputation at the end of the chunk see the same row. A
-// missing vessel is gorm.ErrRecordNotFound.
+// and the recomputation at the end of the chunk see the same row. The
+// same statement reads the vessel's certificates in force, which the
+// recomputation's rules read (vesselCertificates): a round trip of their
+// own before. Nothing in a unit of work writes certificates. A missing
+// vessel is gorm.ErrRecordNotFound.
 func (w *Work) vessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {
 	if v, ok := w.vessels[id]; ok {
 		return v, nil
 	}
-	var v models.Vessel
-	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("id = ?", id).Take(&v).Error; err != nil {
+	var row struct {
+		models.Vessel
+		ValidCertificates models.JSON
+	}
+	res := w.tx.DB.WithContext(ctx).Raw(vesselSQL, id).Scan(&row)
+	if res.Error != nil {
+		return nil, res.Error
+	}
+	if res.RowsAffected == 0 {
+		return nil, gorm.ErrRecordNotFound
+	}
+	var certs []vesselCert
+	if err := json.Unmarshal(row.ValidCertificates, &certs); err != nil {
+		return nil, fmt.Errorf("decode certificates of vessel %s: %w", id, err)
+	}
+	v := row.Vessel
+	w.vessels[id], w.certs[id] = &v, certs
+	return &v, nil
+}
+
+// certsInForce reads, as one JSON array, the certificates in force (status
+// valid, not deleted) of the vessel whose id ends the statement, as
+// vesselCertificates reads them.
+const certsInForce = `SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'number', c.number,
+	'issued_on', c.issued_on, 'expires_on', c.expires_on) ORDER BY c.id), '[]')
+	FROM certificates c WHERE c.status = 'valid' AND c.deleted_at IS NULL AND c.vessel_id = `
+
+// vesselSQL reads a vessel with its certificates in force.
+const vesselSQL = `SELECT v.*, (` + certsInForce + `v.id) AS valid_certificates FROM vessels v WHERE v.id = ?`
+
+// certificates are a vessel's certificates in force: read with the vessel
+// when w.vessel read it, on their own when the vessel came from LockVessel
+// (which locks the bare row).
+func (w *Work) certificates(ctx context.Context, id uuid.UUID) ([]vesselCert, error) {
+	if certs, ok := w.certs[id]; ok {
+		return certs, nil
+	}
+	var raw []byte
+	if err := w.tx.DB.WithContext(ctx).Raw(certsInForce+"?", id).Row().Scan(&raw); err != nil {
 		return nil, err
 	}
-	w.vessels[id] = &v
-	return &v, nil
+	var certs []vesselCert
+	if err := json.Unmarshal(raw, &certs); err != nil {
+		return nil, fmt.Errorf("decode certificates of vessel %s: %w", id, err)
+	}
+	w.certs[id] = certs
+	return certs, nil
+}
+
+// vesselCert is what the rules read of a certificate in force; dates are
+// a date column's JSON text, YYYY-MM-DD.
+type vesselCert struct {
+	Kind      string  `json:"kind"`
+	Number    string  `json:"number"`
+	IssuedOn  string  `json:"issued_on"`
+	ExpiresOn *string `json:"expires_on"`
 }
 
 // VesselJurisdiction is the home jurisdiction of a vessel, read through the

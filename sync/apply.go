@@ -21,7 +21,12 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 	if ct.st.retrying {
 		return retryResult(m, CodeAfterRetry), nil
 	}
-	hash, herr := RequestHash(m)
+	decoded := decodeArgs(m.Args) // once, for the hash and the text checks
+	var hash []byte
+	herr := decoded.err
+	if herr == nil {
+		hash, herr = requestHashOf(m, decoded)
+	}
 	if herr == nil {
 		if r, done := ct.known(ctx, m, hash); done {
 			return r, nil
@@ -29,10 +34,10 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 	}
 	// Checked before anything writes it: a string the database cannot
 	// store would fail every statement on every resend (retry forever).
-	if path, bad := textProblem(m); bad {
+	if path, bad := textProblem(m, decoded); bad {
 		return ct.reject(ctx, m, hash, invalidText(path)), nil
 	}
-	if err := unsafeText(m); err != nil { // shown on a page, a PDF or a mail otherwise than typed
+	if err := unsafeText(m, decoded); err != nil { // shown on a page, a PDF or a mail otherwise than typed
 		return ct.reject(ctx, m, hash, err), nil
 	}
 	if herr != nil {

@@ -134,18 +134,19 @@ func canonicalNumber(n json.Number) (string, error) {
 // version, args, base_version and captured_at (docs/SYNC.md §2): the
 // same intent hashes the same however it was serialised.
 func RequestHash(m Mutation) ([]byte, error) {
-	var args any
-	if len(m.Args) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(m.Args))
-		dec.UseNumber()
-		if err := dec.Decode(&args); err != nil {
-			return nil, fmt.Errorf("hash args: %w", err)
-		}
+	a := decodeArgs(m.Args)
+	if a.err != nil {
+		return nil, fmt.Errorf("hash args: %w", a.err)
 	}
+	return requestHashOf(m, a)
+}
+
+// requestHashOf is RequestHash of a mutation whose args are decoded.
+func requestHashOf(m Mutation, a decodedArgs) ([]byte, error) {
 	doc := map[string]any{
 		"name":         m.Name,
 		"version":      json.Number(strconv.Itoa(m.Version)),
-		"args":         args,
+		"args":         a.v,
 		"base_version": nil,
 		"captured_at":  nil,
 	}
@@ -161,4 +162,25 @@ func RequestHash(m Mutation) ([]byte, error) {
 	}
 	sum := sha256.Sum256(b.Bytes())
 	return sum[:], nil
+}
+
+// decodedArgs are a mutation's args decoded once, numbers kept as written
+// (json.Number), for the request hash and the text checks, which read the
+// same value: each used to decode the args on its own. Nothing that reads
+// v changes it. v is nil for empty args; err is the decoder's.
+type decodedArgs struct {
+	v   any
+	err error
+}
+
+// decodeArgs decodes args as RequestHash and the text checks read them.
+func decodeArgs(args []byte) decodedArgs {
+	if len(args) == 0 {
+		return decodedArgs{}
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	var a decodedArgs
+	a.err = dec.Decode(&a.v)
+	return a
 }

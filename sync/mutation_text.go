@@ -25,7 +25,8 @@ const CodeInvalidText = "invalid_text"
 // store and returns its JSON path ("args.note", "args.persons[1]",
 // "name"), object keys included. Members are visited in sorted order, so
 // the same mutation always names the same path.
-func textProblem(m Mutation) (string, bool) {
+// a is m.Args decoded once (decodeArgs), shared with the request hash.
+func textProblem(m Mutation, a decodedArgs) (string, bool) {
 	if !storable(m.Name) {
 		return "name", true
 	}
@@ -37,10 +38,8 @@ func textProblem(m Mutation) (string, bool) {
 	if len(m.Args) == 0 {
 		return "", false
 	}
-	dec := json.NewDecoder(bytes.NewReader(m.Args))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
+	v := a.v
+	if a.err != nil {
 		if !utf8.Valid(m.Args) {
 			return "args", true
 		}
@@ -95,14 +94,12 @@ func badString(v any, path string, invalidUTF8 bool) (string, bool) {
 // mutation whose args hold a string that would not read as typed where it
 // is shown (a bidirectional override, a line break outside a note or a
 // reason: models.UnsafeText), as the API refuses such a body.
-func unsafeText(m Mutation) error {
-	dec := json.NewDecoder(bytes.NewReader(m.Args))
-	dec.UseNumber()
-	var v any
-	if len(m.Args) == 0 || dec.Decode(&v) != nil {
+// a is m.Args decoded once (decodeArgs), shared with the request hash.
+func unsafeText(m Mutation, a decodedArgs) error {
+	if len(m.Args) == 0 || a.err != nil {
 		return nil // not JSON: refused on its own account
 	}
-	if f, bad := firstUnsafe(v, "args"); bad {
+	if f, bad := firstUnsafe(a.v, "args"); bad {
 		return models.Invalid(f)
 	}
 	return nil

@@ -222,10 +222,12 @@ func retryResult(m Mutation, code string) Result {
 	}
 }
 
-// respond adds the current state of every inspection the results name.
+// respond adds the current state of every inspection the results name,
+// in the order they are first named, read in one query.
 func (e *Engine) respond(ctx context.Context, now time.Time, req PushRequest, results []Result) (PushResponse, error) {
 	out := PushResponse{ServerTime: now, AckSeq: req.AckSeq, Results: results, Inspections: []inspect.Summary{}}
 	seen := map[uuid.UUID]bool{}
+	var ids []uuid.UUID
 	for _, r := range results {
 		a := r.Aggregate
 		if r.Outcome != nil && a == nil {
@@ -235,11 +237,14 @@ func (e *Engine) respond(ctx context.Context, now time.Time, req PushRequest, re
 			continue
 		}
 		seen[a.ID] = true
-		s, err := e.insp.Summarize(ctx, a.ID)
-		if err != nil {
-			return out, err
-		}
-		if s != nil {
+		ids = append(ids, a.ID)
+	}
+	all, err := e.insp.Summaries(ctx, ids)
+	if err != nil {
+		return out, err
+	}
+	for _, id := range ids {
+		if s := all[id]; s != nil {
 			out.Inspections = append(out.Inspections, *s)
 		}
 	}

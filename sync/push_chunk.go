@@ -77,16 +77,19 @@ func (e *Engine) runChunk(
 	snap := st.save()
 	results := make([]Result, len(chunk))
 	err := st.dbOf(e).InTx(ctx, actor(st), func(tx *storage.Tx) error {
-		if err := e.deviceFor(ctx, tx, st, taking); err != nil {
+		seen, err := e.deviceFor(ctx, tx, st, taking, chunk)
+		if err != nil {
 			return err
 		}
 		if err := e.loadBacklog(ctx, tx, st); err != nil {
 			return err
 		}
-		ct, err := e.newChunkTx(ctx, st, tx, batched, chunk)
-		if err != nil {
-			return err
+		if seen == nil {
+			if seen, err = recorded(ctx, tx, chunk); err != nil {
+				return err
+			}
 		}
+		ct := e.chunkTxWith(ctx, st, tx, batched, seen)
 		var outs []pending
 		for i, x := range chunk {
 			r, p := ct.apply(ctx, x.m)
@@ -142,11 +145,23 @@ func (e *Engine) newChunkTx(
 	if err != nil {
 		return nil, err
 	}
+	return e.chunkTxWith(ctx, st, tx, batch, seen), nil
+}
+
+// chunkTxWith starts an attempt in tx whose recorded mutation ids are
+// already read (seen; see takeIn, which reads them with the device).
+func (e *Engine) chunkTxWith(
+	ctx context.Context,
+	st *state,
+	tx *storage.Tx,
+	batch bool,
+	seen map[uuid.UUID]models.AppliedMutation,
+) *chunkTx {
 	ct := &chunkTx{e: e, st: st, tx: tx, batch: batch, seen: seen, pre: wrapPrelude(ctx, tx), w: e.insp.NewWork(tx)}
 	if batch {
 		ct.w.DeferWrites()
 	}
-	return ct, nil
+	return ct
 }
 
 // recorded reads the applied_mutations rows of the chunk's ids.

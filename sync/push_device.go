@@ -2,21 +2,33 @@ package sync
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 )
 
 // deviceFor takes the device row (first chunk: checking it is the
-// caller's) or locks it again.
-func (e *Engine) deviceFor(ctx context.Context, tx *storage.Tx, st *state, taking bool) error {
+// caller's) or locks it again. The first chunk of a push reads the
+// chunk's recorded mutation ids with the device and returns them (see
+// takeIn); otherwise seen is nil and the caller reads them (recorded).
+func (e *Engine) deviceFor(
+	ctx context.Context,
+	tx *storage.Tx,
+	st *state,
+	taking bool,
+	chunk []indexed,
+) (seen map[uuid.UUID]models.AppliedMutation, err error) {
 	if taking {
-		return e.takeIn(ctx, tx, st)
+		return e.takeIn(ctx, tx, st, chunk)
 	}
-	return e.lockDevice(ctx, tx, st)
+	return nil, e.lockDevice(ctx, tx, st)
 }
 
 // lockDevice takes the device row lock (lock order: the device first).
@@ -45,28 +57,77 @@ func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) erro
 // order: the device first), checks the device is the caller's and live,
 // and reads its registration time. The push already holds the device
 // (deviceLock), so the row lock waits for nothing but a moment's writer.
-func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
+// The same statement reads the applied_mutations records of the chunk's
+// ids (what recorded reads, a round trip of its own before): the row
+// lock covers the devices row only, never the records.
+func (e *Engine) takeIn(
+	ctx context.Context,
+	tx *storage.Tx,
+	st *state,
+	chunk []indexed,
+) (map[uuid.UUID]models.AppliedMutation, error) {
+	ids := make([]uuid.UUID, len(chunk))
+	for i, x := range chunk {
+		ids[i] = x.m.ID
+	}
 	var rows []struct {
 		RegisteredAt time.Time
 		Leased       bool
+		Recorded     models.JSON
 	}
 	// Leased: a push of a server from before the advisory lock (a rolling
 	// deploy) still holds the device through its lease column.
 	res := tx.DB.WithContext(ctx).
-		Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
-		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).
+		Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased,
+		(SELECT coalesce(json_agg(json_build_object('id', a.id, 'device_id', a.device_id, 'user_id', a.user_id,
+			'seq', a.seq, 'status', a.status, 'outcome', a.outcome, 'request_hash', encode(a.request_hash, 'hex'))),
+			'[]') FROM applied_mutations a WHERE a.id IN ?) AS recorded
+		FROM devices WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`,
+			ids, st.dev.ID, st.dev.UserID).
 		Scan(&rows)
 	if res.Error != nil {
-		return fmt.Errorf("take device: %w", res.Error)
+		return nil, fmt.Errorf("take device: %w", res.Error)
 	}
 	if len(rows) == 0 {
-		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
+		return nil, models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
 	}
 	if rows[0].Leased {
-		return busy()
+		return nil, busy()
 	}
 	st.dev.RegisteredAt = rows[0].RegisteredAt
-	return nil
+	return decodeRecorded(rows[0].Recorded)
+}
+
+// decodeRecorded reads takeIn's JSON array of applied_mutations records
+// into what recorded returns: the columns known and failed read, the
+// request hash in hex, an outcome that is SQL NULL as none.
+func decodeRecorded(b []byte) (map[uuid.UUID]models.AppliedMutation, error) {
+	var rows []struct {
+		ID       uuid.UUID       `json:"id"`
+		DeviceID uuid.UUID       `json:"device_id"`
+		UserID   uuid.UUID       `json:"user_id"`
+		Seq      int64           `json:"seq"`
+		Status   string          `json:"status"`
+		Outcome  json.RawMessage `json:"outcome"`
+		Hash     string          `json:"request_hash"`
+	}
+	if err := json.Unmarshal(b, &rows); err != nil {
+		return nil, fmt.Errorf("look up mutation ids: %w", err)
+	}
+	seen := make(map[uuid.UUID]models.AppliedMutation, len(rows))
+	for _, r := range rows {
+		hash, err := hex.DecodeString(r.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("look up mutation ids: request hash of %s: %w", r.ID, err)
+		}
+		am := models.AppliedMutation{ID: r.ID, DeviceID: r.DeviceID, UserID: r.UserID, Seq: r.Seq, Status: r.Status,
+			RequestHash: hash}
+		if len(r.Outcome) > 0 && string(r.Outcome) != "null" {
+			am.Outcome = models.JSON(r.Outcome)
+		}
+		seen[r.ID] = am
+	}
+	return seen, nil
 }
 
 var errBusy = errors.New("device busy")
