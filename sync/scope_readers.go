@@ -118,15 +118,17 @@ func (r TableReader) Snapshot(
 	if strings.Contains(pred, "@key") {
 		pred = strings.ReplaceAll(pred, "@key", a.add(id)+"::uuid")
 	}
-	vis := r.visible(v, &a)
-	want := "(" + vis + ")"
+	vis := "(" + r.visible(v, &a) + ")"
+	// The WHERE clause already decides visibility: the select list states
+	// it rather than evaluating the predicate again for every row.
+	want, seen, data := vis, "true", r.data()
 	if !visible {
-		want += " IS NOT TRUE"
+		want, seen, data = vis+" IS NOT TRUE", "false", "NULL::text"
 	}
-	sql := fmt.Sprintf(`SELECT t.id, t.version, false, (%[1]s), CASE WHEN (%[1]s) THEN %[7]s END
-		FROM %[2]s t WHERE (%[3]s) AND %[6]s AND t.deleted_at IS NULL AND t.id > %[4]s::uuid
-		ORDER BY t.id LIMIT %[5]s::int`, vis, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit), want,
-		r.data())
+	sql := fmt.Sprintf(`SELECT t.id, t.version, false, %[6]s, %[7]s
+		FROM %[1]s t WHERE (%[2]s) AND %[5]s AND t.deleted_at IS NULL AND t.id > %[3]s::uuid
+		ORDER BY t.id LIMIT %[4]s::int`, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit), want,
+		seen, data)
 	return r.query(ctx, q, sql, a)
 }
 
