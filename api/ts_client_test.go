@@ -2,12 +2,14 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -19,16 +21,7 @@ import (
 // batched push with retries, and a pull of the derived values. The example
 // asserts every final status and exits non-zero on a miss.
 func TestTypeScriptClientOfflineDay(t *testing.T) {
-	if _, err := exec.LookPath("npm"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("npm is not on this machine; CI needs Node and npm for the TypeScript client")
-		}
-		t.Skip("npm is not on this machine")
-	}
-	dir, err := filepath.Abs(filepath.Join("..", "clients", "ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := tsClient(t)
 	run := func(timeout time.Duration, env []string, name string, args ...string) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -41,12 +34,8 @@ func TestTypeScriptClientOfflineDay(t *testing.T) {
 		}
 		t.Logf("%s %s:\n%s", name, strings.Join(args, " "), out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
-		run(5*time.Minute, nil, "npm", "ci", "--no-audit", "--no-fund")
-	}
 	noCasts(t, dir, "src/client.ts", "examples/offline-day.ts")
 	run(time.Minute, nil, "node", "scripts/generate.mjs", "--check")
-	run(3*time.Minute, nil, "npx", "tsc", "-p", ".")
 
 	h := newSyncPhotoHarness(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -55,6 +44,55 @@ func TestTypeScriptClientOfflineDay(t *testing.T) {
 	t.Cleanup(func() { _ = h.app.Shutdown() })
 	run(2*time.Minute, []string{"TINDAL_URL=http://" + ln.Addr().String(), "TINDAL_EMAIL=inspector@test.tindal", "TINDAL_PASSWORD=" + testPassword},
 		"node", "dist/examples/offline-day.js")
+}
+
+// tsBuild is the TypeScript client's one build per test process: its
+// packages installed when missing, then tsc over the client and every
+// example (both tests run its output).
+var tsBuild struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// tsClient returns the directory of the built TypeScript client
+// (clients/ts), building it on first use; it fails the test when the build
+// fails, and in CI when npm is missing.
+func tsClient(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("npm"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("npm is not on this machine; CI needs Node and npm for the TypeScript client")
+		}
+		t.Skip("npm is not on this machine")
+	}
+	tsBuild.once.Do(func() {
+		dir, err := filepath.Abs(filepath.Join("..", "clients", "ts"))
+		if err != nil {
+			tsBuild.err = err
+			return
+		}
+		run := func(timeout time.Duration, name string, args ...string) error {
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, name, args...)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, out)
+			}
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
+			if tsBuild.err = run(5*time.Minute, "npm", "ci", "--no-audit", "--no-fund"); tsBuild.err != nil {
+				return
+			}
+		}
+		tsBuild.dir, tsBuild.err = dir, run(3*time.Minute, "npx", "tsc", "-p", ".")
+	})
+	if tsBuild.err != nil {
+		t.Fatal(tsBuild.err)
+	}
+	return tsBuild.dir
 }
 
 // castOrAny matches a type assertion (`x as T`, `<T>x`) or an explicit any.

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	stdsync "sync"
 	"sync/atomic"
@@ -29,31 +28,8 @@ import (
 // anew, resend what it kept on 410 epoch_changed, and end with the
 // inspection, the edit and acked_seq back (docs/SYNC.md §6.10).
 func TestTypeScriptClientSurvivesARestore(t *testing.T) {
-	if _, err := exec.LookPath("npm"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("npm is not on this machine; CI needs Node and npm for the TypeScript client")
-		}
-		t.Skip("npm is not on this machine")
-	}
-	dir, err := filepath.Abs(filepath.Join("..", "clients", "ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsc := func(name string, args ...string) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
-		tsc("npm", "ci", "--no-audit", "--no-fund")
-	}
+	dir := tsClient(t)
 	noCasts(t, dir, "examples/restore.ts")
-	tsc("npx", "tsc", "-p", ".")
 
 	h1 := newHarness(t)
 	dump := pgDump(t, h1.db)

@@ -7,6 +7,11 @@
 # multiplies the Go side's CPU (on 2 cores: 276 s with -race next to the
 # other packages, 105 s without, alone). Both must pass.
 #
+# Three packages run at once (GOTEST_P, default cores + 1): the longest
+# ones (api, web/console) drive one browser or one server at a time and
+# wait on PostgreSQL, MinIO and Chromium, so two at once left a core idle
+# for much of the step.
+#
 #   scripts/gotest.sh            # what make test runs (TINDAL_SCALE=1 set there)
 set -uo pipefail
 export PATH=/usr/local/go/bin:$PATH
@@ -21,7 +26,7 @@ trap 'rm -f "$scale_log"' EXIT
 go test -count=1 -timeout 20m ./scale >"$scale_log" 2>&1 &
 scale_pid=$!
 
-go test -race -count=1 -timeout 20m "${pkgs[@]}"
+go test -race -count=1 -timeout 20m -p "${GOTEST_P:-$(($(nproc) + 1))}" "${pkgs[@]}"
 race_rc=$?
 wait "$scale_pid"
 scale_rc=$?
