@@ -84,6 +84,7 @@ type pushedInspection struct {
 		Errors  []struct{ Field, Code, Message string }
 	}
 	Inspections []struct {
+		ID           uuid.UUID `json:"id"`
 		Deficiencies []struct {
 			Code       string
 			Action     string `json:"action"`
@@ -313,6 +314,24 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 				if _, ok := fines[row]; ok {
 					t.Errorf("penalty %s charged without basis (%v)", row, fines)
 				}
+			}
+			// The reviewer's view of the same inspection shows the same
+			// penalties, in the same order, as the push's answer: both read
+			// them through one query (inspect.penaltiesJSON).
+			r := h.with(t).do("GET", "/v1/inspections/"+got.ID.String(), "admin", nil)
+			var view struct {
+				Summary struct {
+					Penalties []struct {
+						Row    string `json:"penalty_row"`
+						Amount int
+					}
+				}
+			}
+			if r.status != 200 || json.Unmarshal(r.body, &view) != nil {
+				t.Fatalf("view of %s: %d %s", got.ID, r.status, r.body)
+			}
+			if !slices.Equal(view.Summary.Penalties, got.Penalties) {
+				t.Errorf("view's penalties %+v, push's %+v", view.Summary.Penalties, got.Penalties)
 			}
 		})
 	}

@@ -117,15 +117,23 @@ type summaryRow struct {
 // summariesSQL reads what summarize needs of the inspections $1 (deleted
 // ones included, as Summarize always did), penalties as penaltiesOf
 // reads them.
-const summariesSQL = `SELECT i.id, i.version, i.status, i.rule_set_id, i.started_at, i.time_flags,
+var summariesSQL = `SELECT i.id, i.version, i.status, i.rule_set_id, i.started_at, i.time_flags,
 	i.changed_after_submission, i.evidence_total, i.evidence_verified,
 	jsonb_build_object('detention', i.outcome->'detention', 'deficiencies', i.outcome->'deficiencies') AS outcome,
-	coalesce((SELECT json_agg(json_build_object('id', p.id, 'offence_id', p.offence_id, 'penalty_row', p.penalty_row,
-		'level', p.level, 'amount', p.amount, 'proposed_amount', p.proposed_amount, 'offence_status', o.status,
-		'version', p.version) ORDER BY p.penalty_row, p.id)
-		FROM penalties p JOIN offences o ON o.id = p.offence_id
-		WHERE p.inspection_id = i.id AND p.deleted_at IS NULL), '[]') AS penalties
+	` + penaltiesJSON("i.id") + ` AS penalties
 	FROM inspections i WHERE i.id IN ?`
+
+// penaltiesJSON is the SQL expression of the live penalties of the
+// inspection whose id is the expression inspection, as a JSON array of
+// PenaltySummary in penalty-row order: the one reading of them that a
+// push's summaries and a reviewer's view share.
+func penaltiesJSON(inspection string) string {
+	return `coalesce((SELECT json_agg(json_build_object('id', p.id, 'offence_id', p.offence_id,
+		'penalty_row', p.penalty_row, 'level', p.level, 'amount', p.amount, 'proposed_amount', p.proposed_amount,
+		'offence_status', o.status, 'version', p.version) ORDER BY p.penalty_row, p.id)
+		FROM penalties p JOIN offences o ON o.id = p.offence_id
+		WHERE p.inspection_id = ` + inspection + ` AND p.deleted_at IS NULL), '[]')`
+}
 
 // summarize builds a Summary from a row and its penalties.
 func summarize(row *models.Inspection, pens []PenaltySummary) *Summary {
@@ -171,16 +179,13 @@ func nonNil(s []string) []string {
 
 // penaltiesOf lists the live penalties of an inspection's offences.
 func (s *Service) penaltiesOf(ctx context.Context, id uuid.UUID) ([]PenaltySummary, error) {
-	out := []PenaltySummary{}
-	err := s.db.Gorm.WithContext(ctx).
-		Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS
-			offence_status, p.version
-		FROM penalties p JOIN offences o ON o.id = p.offence_id
-		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).
-		Scan(&out).
-		Error
-	if err != nil {
+	var raw []byte
+	if err := s.db.Gorm.WithContext(ctx).Raw("SELECT "+penaltiesJSON("?"), id).Row().Scan(&raw); err != nil {
 		return nil, fmt.Errorf("load penalties: %w", err)
+	}
+	out := []PenaltySummary{}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, fmt.Errorf("decode penalties of inspection %s: %w", id, err)
 	}
 	return out, nil
 }
