@@ -348,3 +348,37 @@ func TestBatchedPhotosDiscardedWithTheirInspection(t *testing.T) {
 		t.Fatalf("discarded photos = %d, want 1", n)
 	}
 }
+
+// TestPushSentAgainReplaysEveryChunk: a push of more mutations than one
+// chunk holds, sent again whole (the app lost the answer), replays every
+// mutation: the first chunk's records are read with the device row
+// (takeIn), the later chunks' on their own (recorded), and both must find
+// them. Nothing is applied or recorded twice (docs/SYNC.md §2).
+func TestPushSentAgainReplaysEveryChunk(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	tpl, _ := f.insp.Template(form2)
+	at := ago(2 * time.Hour)
+	ms := []tsync.Mutation{f.start("d1", id, f.vessel, at)}
+	for i := 0; i < tsync.BatchedChunkSize+10; i++ {
+		ms = append(ms, f.answer("d1", id, tpl.Items[i%len(tpl.Items)].ID, []string{"yes", "no"}[i%2], 1,
+			at.Add(time.Duration(i+1)*time.Second)))
+	}
+	applied, replayed := make([]string, len(ms)), make([]string, len(ms))
+	for i := range ms {
+		applied[i], replayed[i] = "applied", "replayed"
+	}
+	wantStatuses(t, f.push("d1", ms...), applied...)
+	records := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"])
+	answers := f.count("SELECT count(*) FROM inspection_answers WHERE inspection_id = ?", id)
+	wantStatuses(t, f.push("d1", ms...), replayed...)
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != records ||
+		n != int64(len(ms)) {
+		t.Errorf("records %d after the second push, %d after the first, want %d", n, records, len(ms))
+	}
+	if n := f.count("SELECT count(*) FROM inspection_answers WHERE inspection_id = ?", id); n != answers {
+		t.Errorf("answers %d after the second push, %d after the first", n, answers)
+	}
+}

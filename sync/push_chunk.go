@@ -164,7 +164,8 @@ func (e *Engine) chunkTxWith(
 	return ct
 }
 
-// recorded reads the applied_mutations rows of the chunk's ids.
+// recorded reads the applied_mutations records of the chunk's ids
+// (recordedSQL, as takeIn reads them with the device).
 func recorded(ctx context.Context, tx *storage.Tx, chunk []indexed) (map[uuid.UUID]models.AppliedMutation, error) {
 	seen := map[uuid.UUID]models.AppliedMutation{}
 	if len(chunk) == 0 {
@@ -174,14 +175,11 @@ func recorded(ctx context.Context, tx *storage.Tx, chunk []indexed) (map[uuid.UU
 	for i, x := range chunk {
 		ids[i] = x.m.ID
 	}
-	var rows []models.AppliedMutation
-	if err := tx.DB.WithContext(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+	var raw []byte
+	if err := tx.DB.WithContext(ctx).Raw(recordedSQL, ids).Row().Scan(&raw); err != nil {
 		return nil, fmt.Errorf("look up mutation ids: %w", err)
 	}
-	for _, r := range rows {
-		seen[r.ID] = r
-	}
-	return seen, nil
+	return decodeRecorded(raw)
 }
 
 // finish ends the attempt: the outcomes of the applied mutations, the

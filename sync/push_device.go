@@ -79,9 +79,7 @@ func (e *Engine) takeIn(
 	// deploy) still holds the device through its lease column.
 	res := tx.DB.WithContext(ctx).
 		Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased,
-		(SELECT coalesce(json_agg(json_build_object('id', a.id, 'device_id', a.device_id, 'user_id', a.user_id,
-			'seq', a.seq, 'status', a.status, 'outcome', a.outcome, 'request_hash', encode(a.request_hash, 'hex'))),
-			'[]') FROM applied_mutations a WHERE a.id IN ?) AS recorded
+		(`+recordedSQL+`) AS recorded
 		FROM devices WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`,
 			ids, st.dev.ID, st.dev.UserID).
 		Scan(&rows)
@@ -98,7 +96,14 @@ func (e *Engine) takeIn(
 	return decodeRecorded(rows[0].Recorded)
 }
 
-// decodeRecorded reads takeIn's JSON array of applied_mutations records
+// recordedSQL reads the applied_mutations records of the ids ? as one
+// JSON array, the columns a replay decision reads (chunkTx.known), for
+// decodeRecorded: with the device row (takeIn) or on its own (recorded).
+const recordedSQL = `SELECT coalesce(json_agg(json_build_object('id', a.id, 'device_id', a.device_id,
+	'user_id', a.user_id, 'seq', a.seq, 'status', a.status, 'outcome', a.outcome,
+	'request_hash', encode(a.request_hash, 'hex'))), '[]') FROM applied_mutations a WHERE a.id IN ?`
+
+// decodeRecorded reads recordedSQL's JSON array of applied_mutations records
 // into what recorded returns: the columns known and failed read, the
 // request hash in hex, an outcome that is SQL NULL as none.
 func decodeRecorded(b []byte) (map[uuid.UUID]models.AppliedMutation, error) {
