@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"math"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -26,11 +27,17 @@ func relaxPushBody(doc *openapi3.T) error {
 		mutation.WithPropertyRef(k, v)
 	}
 	mutation.WithProperty("name", openapi3.NewStringSchema().WithMinLength(1).WithMaxLength(80))
-	mutation.WithProperty("version", openapi3.NewIntegerSchema().WithMin(1))
+	mutation.WithProperty("version", openapi3.NewInt32Schema().WithMin(1).WithMax(math.MaxInt32))
 	mutation.WithProperty("args", openapi3.NewObjectSchema().WithAnyAdditionalProperties())
 	body := openapi3.NewObjectSchema().WithoutAdditionalProperties()
 	body.Required = []string{"mutations"}
-	body.WithProperty("ack_seq", openapi3.NewInt64Schema().WithMin(0))
+	// The contract's own ack_seq (0..2^53-1): a relaxed copy without its
+	// maximum let 2^53 through to be echoed beyond the contract.
+	ack := doc.Components.Schemas["PushRequest"]
+	if ack == nil || ack.Value.Properties["ack_seq"] == nil {
+		return errors.New("openapi.yaml: no PushRequest.ack_seq")
+	}
+	body.WithPropertyRef("ack_seq", ack.Value.Properties["ack_seq"])
 	if e := doc.Components.Schemas["SyncEpoch"]; e != nil {
 		body.WithPropertyRef("epoch", e)
 	}

@@ -149,14 +149,16 @@ func busy() error {
 
 // releaseSQL records the push on the device (last push, clock skew, app
 // version, lowest and highest seq seen: first_seq is where acked_seq
-// counts from, pull.go's ackedSeqSQL). It also clears the push lease
+// counts from, pull.go's ackedSeqSQL). Every seq is cast to bigint: a
+// bare nullif(?, 0) types its parameter as a 32-bit integer, and the
+// contract lets a seq reach 2^53-1 (a clock-based counter does). It also clears the push lease
 // columns of servers before the advisory lock, which a rolling deploy may
 // have left.
 const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL,
 	last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), first_seq = least(first_seq, nullif(?, 0)),
-	replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?::bigint), first_seq = least(first_seq, nullif(?::bigint, 0)),
+	replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?::bigint), 0)
 	WHERE id = ?`
 
 // releaseIn gives the device back inside the last chunk's transaction.
