@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tindal/tindal/storage"
+	tsync "github.com/tindal/tindal/sync"
 )
 
 // TestRestoreNeverReissuesPositionsOrVersions: back up, work (positions up
@@ -119,4 +120,55 @@ func rowVersions(t *testing.T, db *storage.DB) map[string]int64 {
 		}
 	}
 	return out
+}
+
+// TestRestoreNeverReissuesLegalNumbers: the law's numbers (detention
+// orders, penalty notices) printed after a backup are lost with the
+// restore, as their counters are; the restored server must not print any
+// of them again (storage.LegalNumber, docs/OPERATIONS.md "Backup and
+// restore"). Before the restore, numbers are the plain serials of their
+// series; after it they carry the new epoch's tag and stay distinct from
+// every number printed before, while the serials go on without a gap.
+func TestRestoreNeverReissuesLegalNumbers(t *testing.T) {
+	h1 := newHarness(t)
+	printed := map[string]bool{}
+	issue := func(h *harness, boat int) (order, notice string) {
+		h.t.Helper()
+		id := h.criteriaInspection("inspector", h.compliantBoat(boat), "no", nil)
+		r := h.do("POST", "/v1/inspections/"+id.String()+"/detention", "supervisor", confirmBody)
+		if r.status != 201 {
+			h.t.Fatalf("confirm detention: %d %s", r.status, r.body)
+		}
+		order = r.json()["number"].(string)
+		for insp := range h.noticesIn(h.pusher("inspector"), "KARWAR", 1) {
+			notice = h.noticeOf(insp).Number
+		}
+		return order, notice
+	}
+	o1, n1 := issue(h1, 1)
+	dump := pgDump(t, h1.db)
+	o2, n2 := issue(h1, 2) // printed, then lost by the restore
+	for _, n := range []string{o1, n1, o2, n2} {
+		printed[n] = true
+	}
+	if !strings.HasSuffix(o2, "/0002") || !strings.HasSuffix(n2, "/PN/000002") {
+		t.Fatalf("numbers before the restore: %s, %s; want the plain serials 0002 and 000002", o2, n2)
+	}
+
+	h2 := newHarnessWith(t, harnessOptions{db: pgRestore(t, dump), restart: h1})
+	var epoch string
+	h2.must(h2.db.Pool.QueryRow(context.Background(), `SELECT tindal_epoch()`).Scan(&epoch))
+	if e, err := tsync.Epoch(context.Background(), h2.db.Pool); err != nil || e != epoch {
+		t.Fatalf("tindal_epoch() is %q, the sync epoch %q (%v): they must be one", epoch, e, err)
+	}
+	tag := "/" + strings.ToUpper(epoch[:8])
+	o3, n3 := issue(h2, 3)
+	for _, c := range []struct{ got, serial string }{{o3, "/0002"}, {n3, "/PN/000002"}} {
+		if printed[c.got] {
+			t.Errorf("the restored server printed %s again", c.got)
+		}
+		if !strings.HasSuffix(c.got, c.serial+tag) {
+			t.Errorf("number after the restore: %s, want the next serial %s with the epoch's tag %s", c.got, c.serial, tag)
+		}
+	}
 }

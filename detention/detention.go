@@ -213,11 +213,19 @@ func officeOf(ctx context.Context, tx *gorm.DB, id uuid.UUID) (models.Jurisdicti
 	return j, nil
 }
 
-// userName is a user's display name ("" if unknown).
-func userName(ctx context.Context, tx *gorm.DB, id uuid.UUID) string {
+// signatory is the name an order prints as signed by: the official's.
+// An order never prints an empty signatory, so a failed read, or an
+// official without a name, fails the order's transaction.
+func signatory(ctx context.Context, tx *gorm.DB, id uuid.UUID) (string, error) {
 	var name string
-	_ = tx.WithContext(ctx).Raw("SELECT name FROM users WHERE id = ?", id).Scan(&name).Error
-	return name
+	res := tx.WithContext(ctx).Raw("SELECT name FROM users WHERE id = ?", id).Scan(&name)
+	if res.Error != nil {
+		return "", fmt.Errorf("read the signatory's name: %w", res.Error)
+	}
+	if res.RowsAffected == 0 || strings.TrimSpace(name) == "" {
+		return "", models.Errorf(models.KindConflict, "no_signatory", "the signing official has no name on record")
+	}
+	return name, nil
 }
 
 // orderKeys are the scope keys of an order: its office, owner and inspector.

@@ -202,14 +202,22 @@ func issueOrder(
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
+	signedBy, err := signatory(ctx, db, sc.UserID)
+	if err != nil {
+		return models.DetentionOrder{}, err
+	}
 	seq, err := nextNumber(ctx, db, office.ID, "detention", indiaYear(now))
+	if err != nil {
+		return models.DetentionOrder{}, err
+	}
+	number, err := storage.LegalNumber(ctx, db, fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq))
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
 	actions := orderActions(inspect.DerivedOf(row), in.InspectionActions)
 	o := models.DetentionOrder{
 		ID:                 uuid.Must(uuid.NewV7()),
-		Number:             fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq),
+		Number:             number,
 		Seq:                seq,
 		InspectionID:       row.ID,
 		VesselID:           v.ID,
@@ -249,7 +257,7 @@ func issueOrder(
 		AppealRule:         kaAppealRule,
 		Copies:             kaCopies,
 		Enclosure:          kaEnclosure,
-		OrderedBy:          userName(ctx, db, sc.UserID),
+		OrderedBy:          signedBy,
 		VerifyCode:         o.VerifyCode,
 	}
 	for _, r := range p.Reasons {
@@ -264,7 +272,9 @@ func issueOrder(
 			document.Action{Code: a, Title: rules.InspectionActionTitles[rules.InspectionActionCode(a)]},
 		)
 	}
-	o.Particulars, _ = json.Marshal(doc)
+	if o.Particulars, err = json.Marshal(doc); err != nil {
+		return o, fmt.Errorf("detention order particulars: %w", err)
+	}
 	o.Version = 1
 	if err := db.WithContext(ctx).Create(&o).Error; err != nil {
 		return o, fmt.Errorf("insert detention order: %w", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
 )
 
 // ReleaseInput is a supervisor's release order (Karnataka 2025, Sch-IX
@@ -163,7 +164,13 @@ func issueRelease(
 	now := truncate(w.Now())
 	db := w.Tx().DB
 	var det document.DetentionOrder
-	_ = json.Unmarshal(o.Particulars, &det)
+	if err := json.Unmarshal(o.Particulars, &det); err != nil {
+		return *o, fmt.Errorf("read the detention order's particulars: %w", err)
+	}
+	signedBy, err := signatory(ctx, db, sc.UserID)
+	if err != nil {
+		return *o, err
+	}
 	visits, err := officialVisits(ctx, w, o)
 	if err != nil {
 		return *o, err
@@ -180,7 +187,11 @@ func issueRelease(
 	if err != nil {
 		return *o, err
 	}
-	number, code := fmt.Sprintf("%s/RO/%d/%04d", office.Code, indiaYear(now), seq), document.NewCode()
+	number, err := storage.LegalNumber(ctx, db, fmt.Sprintf("%s/RO/%d/%04d", office.Code, indiaYear(now), seq))
+	if err != nil {
+		return *o, err
+	}
+	code := document.NewCode()
 	location := in.PresentLocation
 	if location == "" {
 		location = det.PresentLocation
@@ -208,10 +219,13 @@ func issueRelease(
 		ReleasingAuthority: kaAuthority,
 		AppellateAuthority: kaAppellate,
 		Copies:             kaCopies,
-		ReleasedBy:         userName(ctx, db, sc.UserID),
+		ReleasedBy:         signedBy,
 		VerifyCode:         code,
 	}
-	particulars, _ := json.Marshal(doc)
+	particulars, err := json.Marshal(doc)
+	if err != nil {
+		return *o, fmt.Errorf("release order particulars: %w", err)
+	}
 	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
 	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars = &rid, &conditions, particulars

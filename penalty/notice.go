@@ -143,6 +143,10 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 	if err != nil {
 		return err
 	}
+	number, err := storage.LegalNumber(ctx, w.Tx().DB, fmt.Sprintf("%s/PN/%06d", j.Code, seq))
+	if err != nil {
+		return err
+	}
 	now := s.clock().UTC()
 	n := models.PenaltyNotice{
 		ID:             uuid.Must(uuid.NewV7()),
@@ -151,7 +155,7 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 		OwnerID:        r.OwnerID,
 		VesselID:       r.VesselID,
 		Seq:            seq,
-		Number:         fmt.Sprintf("%s/PN/%06d", j.Code, seq),
+		Number:         number,
 		Regime:         j.Regime,
 		ServedOn:       noticeDate(now),
 		IssuedBy:       sc.UserID,

@@ -71,6 +71,13 @@ func newDBOn(t testing.TB, base string, opts storage.Options, settings map[strin
 	if err != nil {
 		t.Fatalf("open test database: %v", err)
 	}
+	// A clone of the template is a new database, not a restore of it: its
+	// legal numbers begin in its own epoch, as `tindal migrate up` begins
+	// them in a new one's (storage.LegalNumber).
+	if _, err := db.Pool.Exec(ctx, `UPDATE sync_epoch SET numbering_epoch = tindal_epoch()`); err != nil {
+		db.Close()
+		t.Fatalf("begin the test database's numbering: %v", err)
+	}
 	t.Cleanup(func() {
 		db.Close()
 		c := adminConn(t, base)
