@@ -34,9 +34,13 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	if p.Code == "internal" {
 		s.d.Logger.Error("page failed", "request_id", requestID(c), "method", c.Method(), "path", c.Path(), "err", err)
 	}
-	page := errorPage{Status: p.Status, Code: p.Code, Message: p.Detail, RequestID: requestID(c)}
-	if p.Detail == "" {
+	page := errorPage{Status: p.Status, Code: p.Code, Message: s.problemText(c, p.Code, p.Detail), RequestID: requestID(c)}
+	if page.Message == "" {
 		page.Message = p.Title
+	}
+	var me *models.Error
+	if errors.As(err, &me) {
+		setRetryAfter(c, me)
 	}
 	c.Response().ResetBody()
 	return s.layout.RenderView(c, p.Status, "error", s.View(c, page))

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -178,12 +179,33 @@ func (t *Templates) RenderForm(c *fiber.Ctx, page string, data any, form map[str
 	}
 	v := t.site.View(c, data)
 	v.Form = form
-	v.Problem = me.Message
+	v.Problem = t.site.problemText(c, me.Code, me.Message)
+	setRetryAfter(c, me)
 	v.Errors = map[string]string{}
 	for _, f := range me.Fields {
 		v.Errors[f.Field] = f.Message
 	}
 	return t.RenderView(c, statusOf(err), page, v)
+}
+
+// problemText is what a page shows for an error with code: the
+// catalogue's "problem.<code>" in the person's language where it has one
+// (what a person meets without a field to correct: a refused character,
+// too many attempts), else the error's own safe message.
+func (s *Site) problemText(c *fiber.Ctx, code, message string) string {
+	id := "problem." + code
+	if t := s.i18n.text(s.lang(c), id, nil); t != id {
+		return t
+	}
+	return message
+}
+
+// setRetryAfter tells, as the API does, when a refused request may be
+// sent again (too many sign-in attempts, a service unavailable).
+func setRetryAfter(c *fiber.Ctx, me *models.Error) {
+	if me != nil && me.RetryAfter > 0 {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(me.RetryAfter))
+	}
 }
 
 // RenderView writes page with a view the handler built.

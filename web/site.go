@@ -100,7 +100,7 @@ func (s *Site) Add(a Area) { s.areas = append(s.areas, a) }
 func (s *Site) Mount(app *fiber.App) {
 	app.Get(assetPrefix+":name", s.asset)
 	for _, a := range s.areas {
-		g := app.Group(a.Prefix, s.headers, s.session, s.csrf, s.viewer)
+		g := app.Group(a.Prefix, s.headers, s.session, s.csrf, s.viewer, s.checkInput)
 		g.Post("/signout", s.signOut)
 		g.Post("/lang", s.switchLanguage)
 		a.Routes(g)

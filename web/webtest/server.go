@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/api"
@@ -45,6 +46,9 @@ type Server struct {
 	Inspect  *inspect.Service
 	Registry *registry.Service
 	Photos   *photo.Service
+	// Routes are every route the server answers (the API's and the pages'),
+	// for tests that walk them.
+	Routes []fiber.Route
 }
 
 // Options tune NewServer.
@@ -105,7 +109,7 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 		_ = app.ShutdownWithTimeout(5 * time.Second)
 		site.Close()
 	})
-	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos}
+	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos, Routes: app.GetRoutes(true)}
 }
 
 // printer prints the API's PDFs (orders, notices) for every server of the
