@@ -191,8 +191,9 @@ var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
 
 // checkSingle judges a single presigned PUT at the photo's own staging key:
 // the size and the SHA-256 the store recorded (the signed checksum header
-// made it verify the body), and the type of the first 4 KiB. Right bytes
-// are copied to their content key. Only this photo's upload could write
+// made it verify the body) refuse wrong bytes without reading them; else
+// the bytes are read once, whole (checkStaged: hash, type, a whole image).
+// Right bytes are copied to their content key. Only this photo's upload could write
 // that key, so an object at the shared content key proves nothing here:
 // a hash alone never verifies a photo (docs/PHOTOS.md).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
@@ -209,33 +210,15 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 		v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)
 		return v, nil
 	}
-	sum := st.SHA256
-	if sum == "" { // a store that recorded no hash: read it all
-		var n int64
-		if sum, n, _, err = s.hashObject(ctx, key); err != nil {
-			return verdict{}, err
-		}
-		if n != u.Size {
-			v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", n, u.Size)
-			return v, nil
-		}
-	}
-	if sum != u.SHA256 {
+	if st.SHA256 != "" && st.SHA256 != u.SHA256 { // judged without reading the bytes
 		v.code, v.detail = RejectChecksum, fmt.Sprintf(
 			"the stored bytes hash to %s, not the declared %s",
-			shortHash(sum),
+			shortHash(st.SHA256),
 			shortHash(u.SHA256),
 		)
 		return v, nil
 	}
-	head, err := s.head(ctx, key, u.Size)
-	if err != nil {
-		return verdict{}, err
-	}
-	if v = judgeType(v, head, u.ContentType); !v.ok() {
-		return v, nil
-	}
-	return v, s.promote(ctx, u, key)
+	return s.checkStaged(ctx, u, key)
 }
 
 // promote copies verified staged bytes to their content key inside the
@@ -280,18 +263,4 @@ func judgeType(v verdict, head []byte, declared string) verdict {
 		v.code, v.detail = RejectTypeDiffers, fmt.Sprintf("the bytes are %s but %s was declared", TypeName(got), declared)
 	}
 	return v
-}
-
-func (s *Service) head(ctx context.Context, key string, size int64) ([]byte, error) {
-	rc, err := s.store.GetRange(ctx, key, 0, min(size, SniffLen))
-	if err != nil {
-		return nil, storeErr("read photo head", err)
-	}
-	defer rc.Close()
-	buf := make([]byte, SniffLen)
-	n, err := readFull(rc, buf)
-	if err != nil {
-		return nil, storeErr("read photo head", err)
-	}
-	return buf[:n], nil
 }

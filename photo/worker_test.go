@@ -180,7 +180,7 @@ func TestHousekeeping(t *testing.T) {
 
 func TestHEICStoredWithoutThumbnail(t *testing.T) {
 	stores(t, func(t *testing.T, e *env) {
-		heic := append([]byte("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"), bigJPEG(t, 20000)[13000:17000]...)
+		heic := heicBytes(4032, 3024, bigJPEG(t, 20000)[13000:17000])
 		id := e.attach("h", "i1", "", heic, photo.TypeHEIC)
 		if _, err := e.svc.PutContent(ctx(t), e.scope("insp"), id, bytes.NewReader(heic), int64(len(heic))); err != nil {
 			t.Fatal(err)
