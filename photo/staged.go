@@ -1,8 +1,8 @@
 package photo
 
 import (
-	"context"
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
