@@ -29,8 +29,15 @@ type verdict struct {
 	code   string // "" when the bytes are right
 	detail string
 	// staged is the per-photo key the judged bytes sit at ("" when none
-	// was written); finish removes it once the verdict is committed.
+	// was written). Once the verdict is committed, finish leaves it as the
+	// blob's object when it became one, and removes it otherwise.
 	staged string
+	// replace: the blob of these bytes has an object that is missing or
+	// no longer holds them; staged takes its place.
+	replace bool
+	// shared: the blob of these bytes has an object that holds them, and
+	// it serves this photo too.
+	shared bool
 }
 
 func (v verdict) ok() bool { return v.code == "" }
@@ -193,7 +200,7 @@ var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
 // the size and the SHA-256 the store recorded (the signed checksum header
 // made it verify the body) refuse wrong bytes without reading them; else
 // the bytes are read once, whole (checkStaged: hash, type, a whole image).
-// Right bytes are copied to their content key. Only this photo's upload could write
+// Right bytes stay where they are (place). Only this photo's upload could write
 // that key, so an object at the shared content key proves nothing here:
 // a hash alone never verifies a photo (docs/PHOTOS.md).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
@@ -221,36 +228,41 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 	return s.checkStaged(ctx, u, key)
 }
 
-// promote copies verified staged bytes to their content key inside the
-// store, unless that key already holds them. A quarantined blob's object
-// is evidence of tampering and is never overwritten. The staged object is
-// kept until the verdict is committed (finish removes it), so that a
-// complete retried after a crash still finds the bytes this photo wrote.
-func (s *Service) promote(ctx context.Context, u *upload, key string) error {
-	var states []string
+// place decides where verified bytes will live, without writing any:
+// at the key this upload wrote (v.staged) unless a blob of the same bytes
+// already has an object, which then serves this photo too (finish deletes
+// the staged copy after commit). An existing blob's object that is gone or
+// no longer holds these bytes is replaced by this upload's (v.replace). A
+// quarantined blob's object is evidence of tampering: errQuarantined.
+func (s *Service) place(ctx context.Context, u *upload, v verdict) (verdict, error) {
+	var rows []struct {
+		State     string
+		ObjectKey *string
+	}
 	if err := s.db.Gorm.WithContext(ctx).
-		Raw(`SELECT state FROM blobs WHERE sha256 = ?`, u.SHA256).
-		Scan(&states).
+		Raw(`SELECT state, object_key FROM blobs WHERE sha256 = ?`, u.SHA256).
+		Scan(&rows).
 		Error; err != nil {
-		return fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
+		return v, fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
 	}
-	if len(states) == 1 && states[0] == BlobQuarantined {
-		return errQuarantined
+	if len(rows) == 0 || rows[0].ObjectKey == nil {
+		return v, nil
 	}
-	dst := blob.ContentKey(u.SHA256)
-	if st, err := s.store.Stat(ctx, dst); err == nil && st.SHA256 == u.SHA256 && st.Size == u.Size {
-		return nil
-	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
-		return storeErr("stat photo", err)
+	if rows[0].State == BlobQuarantined {
+		return v, errQuarantined
 	}
-	info, err := s.store.Copy(ctx, key, dst)
-	if err != nil {
-		return storeErr("copy to content key", err)
+	st, err := s.store.Stat(ctx, *rows[0].ObjectKey)
+	switch {
+	case errors.Is(err, blob.ErrNotFound):
+		v.replace = true
+	case err != nil:
+		return v, storeErr("stat photo", err)
+	case st.Size != u.Size || (st.SHA256 != "" && st.SHA256 != u.SHA256):
+		v.replace = true
+	default:
+		v.shared = true
 	}
-	if info.SHA256 != "" && info.SHA256 != u.SHA256 { // the staged object changed under us
-		return fmt.Errorf("copy of %s recorded sha256 %s, want %s", key, info.SHA256, u.SHA256)
-	}
-	return nil
+	return v, nil
 }
 
 // judgeType rejects bytes that are no photo type, or another than declared.

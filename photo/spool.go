@@ -248,8 +248,10 @@ func (s *Service) verifySpool(ctx context.Context, sc models.Scope, id uuid.UUID
 }
 
 // checkSpool judges the spool as it lies in the database (judgeBytes),
-// and only bytes judged right are streamed to the photo's staging key and
-// promoted: a refused upload leaves no object behind. An incomplete spool
+// and only bytes judged right are streamed to the photo's staging key,
+// where they stay (place): a refused upload leaves no object behind, and
+// the bytes are written to the store once, or not at all when a blob of
+// them is stored already. An incomplete spool
 // is not_uploaded.
 func (s *Service) checkSpool(ctx context.Context, u *upload) (verdict, error) {
 	if u.Received < u.Size {
@@ -260,11 +262,15 @@ func (s *Service) checkSpool(ctx context.Context, u *upload) (verdict, error) {
 	if err != nil || !v.ok() {
 		return v, err
 	}
+	if v, err = s.place(ctx, u, v); err != nil || v.shared {
+		return v, err // the store holds these bytes already: nothing to write
+	}
+	placed := v
 	if v, err = s.stream(ctx, u, s.spool(ctx, u)); err != nil || !v.ok() {
 		return v, err
 	}
-	v.staged = fallbackKey(u.PhotoID)
-	return v, s.promote(ctx, u, v.staged)
+	placed.staged = fallbackKey(u.PhotoID)
+	return placed, nil
 }
 
 func (s *Service) spool(ctx context.Context, u *upload) io.Reader {

@@ -90,19 +90,14 @@ func errPartsMissing(missing []int, n int) error {
 }
 
 // checkStaged judges the staged object (judgeObject) and, when it is
-// right, copies it to its content key inside the store. finish removes the
-// staged object once the verdict is committed.
+// right, decides where the bytes will live (place). Nothing is written to
+// the store: the bytes stay where the upload put them.
 func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdict, error) {
 	v, err := s.judgeObject(ctx, u, key)
-	if err != nil {
-		return verdict{}, err
+	if err != nil || !v.ok() {
+		return v, err
 	}
-	if v.ok() {
-		if err := s.promote(ctx, u, key); err != nil {
-			return verdict{}, err
-		}
-	}
-	return v, nil
+	return s.place(ctx, u, v)
 }
 
 // judgeObject reads the object at key once, whole, at most MaxFullReads at
