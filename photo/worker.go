@@ -217,13 +217,13 @@ func (s *Service) retryLater(ctx context.Context, j job, cause error) error {
 // objectKey is where the blob sha's bytes are stored: the object_key of its
 // row, or its content key when the row names none.
 func (s *Service) objectKey(ctx context.Context, sha string) (string, error) {
-	var keys []*string
-	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT object_key FROM blobs WHERE sha256 = ?`, sha).
+	var keys []string
+	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT COALESCE(object_key, '') FROM blobs WHERE sha256 = ?`, sha).
 		Scan(&keys).Error; err != nil {
 		return "", fmt.Errorf("read blob %s: %w", shortHash(sha), err)
 	}
-	if len(keys) == 1 && keys[0] != nil {
-		return *keys[0], nil
+	if len(keys) == 1 && keys[0] != "" {
+		return keys[0], nil
 	}
 	return blob.ContentKey(sha), nil
 }
