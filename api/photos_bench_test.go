@@ -94,8 +94,8 @@ func sampleHeap(peak *atomic.Uint64) func() {
 	return func() { close(done); <-finished }
 }
 
-// photoBody generates a photo of n bytes without holding it: the start of
-// a real JPEG, then bytes derived from seed.
+// photoBody generates a photo of n bytes without holding it: a real
+// JPEG, then bytes derived from seed.
 type photoBody struct {
 	head []byte
 	seed uint64
@@ -120,7 +120,22 @@ func (r *photoBody) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-var jpegHead = []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0}
+// jpegHead is a whole small JPEG: the server decodes a photo to its end
+// before accepting it, and decoders stop at the end marker, so the bytes
+// generated after it make a distinct photo of any size.
+var jpegHead = smallJPEG()
+
+func smallJPEG() []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		panic(err) // cannot fail on a bytes.Buffer
+	}
+	return buf.Bytes()
+}
 
 func benchAttach(b *testing.B, db *storage.DB, seed uint64, size int) uuid.UUID {
 	h := sha256.New()

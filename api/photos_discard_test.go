@@ -112,11 +112,17 @@ func TestPhotoDiscardEndsUploads(t *testing.T) {
 		if ok, err := p.store.Exists(ctx, blob.StagingKey(single.String()+".single")); err != nil || ok {
 			t.Errorf("staged single PUT after discard: exists %v (%v), want deleted", ok, err)
 		}
-		// A week later nothing references the verified bytes: GC takes them.
+		// A week later nothing references the verified bytes: GC takes them
+		// from where their upload put them.
+		var dvKey string
+		p.must(p.db.Gorm.Raw(`SELECT object_key FROM blobs WHERE sha256 = ?`, hexSum(dv)).Scan(&dvKey).Error)
+		if ok, err := p.store.Exists(ctx, dvKey); err != nil || !ok {
+			t.Fatalf("the verified bytes of a discarded photo before GC: at %q exists %v (%v)", dvKey, ok, err)
+		}
 		if _, err := p.svc.Housekeep(ctx, time.Now().Add(8*24*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if ok, err := p.store.Exists(ctx, blob.ContentKey(hexSum(dv))); err != nil || ok {
+		if ok, err := p.store.Exists(ctx, dvKey); err != nil || ok {
 			t.Errorf("content of a discarded photo after GC: exists %v (%v), want collected", ok, err)
 		}
 		var blobs int64

@@ -22,7 +22,6 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/storage/blob"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -290,7 +289,9 @@ func (p *photoHarness) countRows(q string, args ...any) int {
 
 // readContent reads back the verified bytes of data from the store.
 func (p *photoHarness) readContent(data []byte) []byte {
-	rc, err := p.store.Get(p.t.Context(), blob.ContentKey(hexSum(data)))
+	var key string
+	p.must(p.db.Gorm.Raw(`SELECT object_key FROM blobs WHERE sha256 = ?`, hexSum(data)).Scan(&key).Error)
+	rc, err := p.store.Get(p.t.Context(), key)
 	if err != nil {
 		p.t.Fatalf("read content: %v", err)
 	}

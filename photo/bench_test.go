@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"fmt"
+	"image"
+	"image/jpeg"
+	mrand "math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -107,4 +111,44 @@ func rawClient(b *testing.B) (*minio.Client, string) {
 		_ = c.RemoveBucket(ctx, bucket)
 	})
 	return c, bucket
+}
+
+// BenchmarkCheckImage is the cost complete adds to read a photo: decoding a
+// 2,048 × 1,536 JPEG to its end (CheckImage, docs/PHOTOS.md §5.1) against
+// the SHA-256 of the same bytes that complete computes anyway.
+//
+//	go test ./photo -run '^$' -bench CheckImage -benchtime 20x
+func BenchmarkCheckImage(b *testing.B) {
+	data := benchPhoto(b, 2048, 1536)
+	b.Run("sha256-baseline", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			_ = sha256.Sum256(data)
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if err := photo.CheckImage(bytes.NewReader(data), photo.TypeJPEG); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// benchPhoto is a w×h quality-85 JPEG with gradients and noise, costing a
+// decoder about what a phone's photo does.
+func benchPhoto(b *testing.B, w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	rng := mrand.New(mrand.NewPCG(1, 2))
+	for i := 0; i < len(img.Pix); i += 4 {
+		x, y := (i/4)%w, (i/4)/w
+		n := rng.IntN(12)
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = byte(x/9+n), byte(y/7+n), byte((x+y)/15+n), 255
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
 }

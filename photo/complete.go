@@ -29,8 +29,15 @@ type verdict struct {
 	code   string // "" when the bytes are right
 	detail string
 	// staged is the per-photo key the judged bytes sit at ("" when none
-	// was written); finish removes it once the verdict is committed.
+	// was written). Once the verdict is committed, finish leaves it as the
+	// blob's object when it became one, and removes it otherwise.
 	staged string
+	// replace: the blob of these bytes has an object that is missing or
+	// no longer holds them; staged takes its place.
+	replace bool
+	// shared: the blob of these bytes has an object that holds them, and
+	// it serves this photo too.
+	shared bool
 }
 
 func (v verdict) ok() bool { return v.code == "" }
@@ -191,8 +198,9 @@ var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
 
 // checkSingle judges a single presigned PUT at the photo's own staging key:
 // the size and the SHA-256 the store recorded (the signed checksum header
-// made it verify the body), and the type of the first 4 KiB. Right bytes
-// are copied to their content key. Only this photo's upload could write
+// made it verify the body) refuse wrong bytes without reading them; else
+// the bytes are read once, whole (checkStaged: hash, type, a whole image).
+// Right bytes stay where they are (place). Only this photo's upload could write
 // that key, so an object at the shared content key proves nothing here:
 // a hash alone never verifies a photo (docs/PHOTOS.md).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
@@ -209,65 +217,52 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 		v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)
 		return v, nil
 	}
-	sum := st.SHA256
-	if sum == "" { // a store that recorded no hash: read it all
-		var n int64
-		if sum, n, _, err = s.hashObject(ctx, key); err != nil {
-			return verdict{}, err
-		}
-		if n != u.Size {
-			v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", n, u.Size)
-			return v, nil
-		}
-	}
-	if sum != u.SHA256 {
+	if st.SHA256 != "" && st.SHA256 != u.SHA256 { // judged without reading the bytes
 		v.code, v.detail = RejectChecksum, fmt.Sprintf(
 			"the stored bytes hash to %s, not the declared %s",
-			shortHash(sum),
+			shortHash(st.SHA256),
 			shortHash(u.SHA256),
 		)
 		return v, nil
 	}
-	head, err := s.head(ctx, key, u.Size)
-	if err != nil {
-		return verdict{}, err
-	}
-	if v = judgeType(v, head, u.ContentType); !v.ok() {
-		return v, nil
-	}
-	return v, s.promote(ctx, u, key)
+	return s.checkStaged(ctx, u, key)
 }
 
-// promote copies verified staged bytes to their content key inside the
-// store, unless that key already holds them. A quarantined blob's object
-// is evidence of tampering and is never overwritten. The staged object is
-// kept until the verdict is committed (finish removes it), so that a
-// complete retried after a crash still finds the bytes this photo wrote.
-func (s *Service) promote(ctx context.Context, u *upload, key string) error {
-	var states []string
+// place decides where verified bytes will live, without writing any:
+// at the key this upload wrote (v.staged) unless a blob of the same bytes
+// already has an object, which then serves this photo too (finish deletes
+// the staged copy after commit). An existing blob's object that is gone or
+// no longer holds these bytes is replaced by this upload's (v.replace). A
+// quarantined blob's object is evidence of tampering: errQuarantined.
+func (s *Service) place(ctx context.Context, u *upload, v verdict) (verdict, error) {
+	var rows []struct {
+		State     string
+		ObjectKey *string
+	}
 	if err := s.db.Gorm.WithContext(ctx).
-		Raw(`SELECT state FROM blobs WHERE sha256 = ?`, u.SHA256).
-		Scan(&states).
+		Raw(`SELECT state, object_key FROM blobs WHERE sha256 = ?`, u.SHA256).
+		Scan(&rows).
 		Error; err != nil {
-		return fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
+		return v, fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
 	}
-	if len(states) == 1 && states[0] == BlobQuarantined {
-		return errQuarantined
+	if len(rows) == 0 || rows[0].ObjectKey == nil {
+		return v, nil
 	}
-	dst := blob.ContentKey(u.SHA256)
-	if st, err := s.store.Stat(ctx, dst); err == nil && st.SHA256 == u.SHA256 && st.Size == u.Size {
-		return nil
-	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
-		return storeErr("stat photo", err)
+	if rows[0].State == BlobQuarantined {
+		return v, errQuarantined
 	}
-	info, err := s.store.Copy(ctx, key, dst)
-	if err != nil {
-		return storeErr("copy to content key", err)
+	st, err := s.store.Stat(ctx, *rows[0].ObjectKey)
+	switch {
+	case errors.Is(err, blob.ErrNotFound):
+		v.replace = true
+	case err != nil:
+		return v, storeErr("stat photo", err)
+	case st.Size != u.Size || (st.SHA256 != "" && st.SHA256 != u.SHA256):
+		v.replace = true
+	default:
+		v.shared = true
 	}
-	if info.SHA256 != "" && info.SHA256 != u.SHA256 { // the staged object changed under us
-		return fmt.Errorf("copy of %s recorded sha256 %s, want %s", key, info.SHA256, u.SHA256)
-	}
-	return nil
+	return v, nil
 }
 
 // judgeType rejects bytes that are no photo type, or another than declared.
@@ -280,18 +275,4 @@ func judgeType(v verdict, head []byte, declared string) verdict {
 		v.code, v.detail = RejectTypeDiffers, fmt.Sprintf("the bytes are %s but %s was declared", TypeName(got), declared)
 	}
 	return v
-}
-
-func (s *Service) head(ctx context.Context, key string, size int64) ([]byte, error) {
-	rc, err := s.store.GetRange(ctx, key, 0, min(size, SniffLen))
-	if err != nil {
-		return nil, storeErr("read photo head", err)
-	}
-	defer rc.Close()
-	buf := make([]byte, SniffLen)
-	n, err := readFull(rc, buf)
-	if err != nil {
-		return nil, storeErr("read photo head", err)
-	}
-	return buf[:n], nil
 }

@@ -102,10 +102,8 @@ func (s *Service) EndUploads(ctx context.Context) (int, error) {
 				return i, storeErr("abort upload", err)
 			}
 		}
-		for _, key := range stagedKeys(r.PhotoID) {
-			if err := s.store.Delete(ctx, key); err != nil {
-				return i, storeErr("delete staged photo", err)
-			}
+		if err := s.deleteStaged(ctx, r.PhotoID, `state = 'ending'`); err != nil {
+			return i, err
 		}
 		s.dropSpool(ctx, r.PhotoID)
 		err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE photo_uploads SET state = 'rejected', updated_at = now()

@@ -178,9 +178,16 @@ func (e *env) count(q string, args ...any) int {
 	return n
 }
 
-// readBack returns the bytes stored at a photo's content key.
+// objectKey is where the blob of sha is stored (its row's object_key).
+func (e *env) objectKey(sha string) string {
+	var k string
+	e.must(e.db.Gorm.Raw(`SELECT COALESCE(object_key, '') FROM blobs WHERE sha256 = ?`, sha).Scan(&k).Error)
+	return k
+}
+
+// readBack returns the bytes stored as the blob of data.
 func (e *env) readBack(data []byte) []byte {
-	rc, err := e.store.Get(ctx(e.t), blob.ContentKey(sum(data)))
+	rc, err := e.store.Get(ctx(e.t), e.objectKey(sum(data)))
 	e.must(err)
 	defer rc.Close()
 	b, err := io.ReadAll(rc)

@@ -9,12 +9,13 @@ import (
 )
 
 // finish writes a verdict under the photo's lock, if our lease still
-// holds: a verified blob and photo, or the rejection. The staged object
-// the verdict judged is removed after commit (verified bytes were copied
-// to their content key; rejected ones are never kept). Nothing but a
-// verified copy ever writes a content key, so a rejection leaves none.
+// holds: a verified blob and photo, or the rejection. After commit the
+// staged object the verdict judged is removed unless it became the blob's
+// object (verified bytes of a blob stored already are a second copy;
+// rejected ones are never kept).
 func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdict) (Result, error) {
 	res := Result{PhotoID: l.u.PhotoID, State: StateVerified, Deferred: !l.t.Applied}
+	kept := false
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		t, u, err := lockTarget(tx, sc, l.u.PhotoID)
 		if err != nil {
@@ -24,7 +25,8 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 			return errInProgress() // our lease lapsed and another call took over
 		}
 		if v.ok() {
-			return s.accept(tx, sc, t, u)
+			kept, err = s.accept(tx, t, u, v)
+			return err
 		}
 		err = s.reject(tx, t, u, v)
 		if permanent(v.code) {
@@ -38,7 +40,7 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 	if l.u.Received > 0 || l.u.Method == MethodResumable {
 		s.dropSpool(ctx, l.u.PhotoID) // the verdict is committed: the spool has served
 	}
-	if v.staged != "" {
+	if v.staged != "" && !kept {
 		if err := s.store.Delete(ctx, v.staged); err != nil {
 			s.log.Warn("delete staged photo", "key", v.staged, "err", err) // removed again on the next plan's completion
 		}
@@ -49,26 +51,39 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 	return res, nil
 }
 
-// accept records verified bytes: the blob, the upload, and the photo.
-func (s *Service) accept(tx *storage.Tx, sc models.Scope, t target, u *upload) error {
+// accept records verified bytes: the blob, the upload, and the photo. The
+// blob's object is the one it has, or v.staged when it has none (or v
+// says it is gone); kept reports that v.staged is now the blob's object.
+func (s *Service) accept(tx *storage.Tx, t target, u *upload, v verdict) (bool, error) {
 	b, err := lockBlob(tx.DB, u.SHA256)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if b != nil && b.State == BlobDeleting {
-		return errBlobDeleting()
+		return false, errBlobDeleting()
 	}
 	if b != nil && b.State == BlobQuarantined {
-		return errQuarantined
+		return false, errQuarantined
+	}
+	if v.staged == "" && (b == nil || b.ObjectKey == nil) {
+		return false, errBlobDeleting() // the stored copy was collected since it was checked: upload again
 	}
 	now := s.now().UTC()
-	err = tx.DB.Exec(`INSERT INTO blobs (sha256, size, content_type, state, verified_at, last_referenced_at)
-		VALUES (?, ?, ?, 'verified', ?, ?)
+	var key *string
+	if v.staged != "" {
+		key = &v.staged
+	}
+	var home string
+	err = tx.DB.Raw(`INSERT INTO blobs (sha256, size, content_type, state, verified_at, last_referenced_at, object_key)
+		VALUES (?, ?, ?, 'verified', ?, ?, ?)
 		ON CONFLICT (sha256) DO UPDATE SET state = 'verified', size = EXCLUDED.size, content_type = EXCLUDED.content_type,
-			verified_at = COALESCE(blobs.verified_at, EXCLUDED.verified_at), last_referenced_at = EXCLUDED.last_referenced_at`,
-		u.SHA256, u.Size, u.ContentType, now, now).Error
+			verified_at = COALESCE(blobs.verified_at, EXCLUDED.verified_at), last_referenced_at = EXCLUDED.last_referenced_at,
+			object_key = CASE WHEN blobs.object_key IS NULL OR (? AND EXCLUDED.object_key IS NOT NULL)
+				THEN EXCLUDED.object_key ELSE blobs.object_key END
+		RETURNING object_key`,
+		u.SHA256, u.Size, u.ContentType, now, now, key, v.replace).Scan(&home).Error
 	if err != nil {
-		return fmt.Errorf("record verified blob %s: %w", shortHash(u.SHA256), err)
+		return false, fmt.Errorf("record verified blob %s: %w", shortHash(u.SHA256), err)
 	}
 	err = tx.DB.Exec(
 		`UPDATE photo_uploads SET state = 'verified', lease_until = NULL, reject_code = '', reject_detail = '',
@@ -76,12 +91,13 @@ func (s *Service) accept(tx *storage.Tx, sc models.Scope, t target, u *upload) e
 		u.PhotoID,
 	).Error
 	if err != nil {
-		return fmt.Errorf("record verified upload of %s: %w", u.PhotoID, err)
+		return false, fmt.Errorf("record verified upload of %s: %w", u.PhotoID, err)
 	}
+	kept := home != "" && home == v.staged
 	if !t.Applied {
-		return nil // LinkAttached links it when the attach applies
+		return kept, nil // LinkAttached links it when the attach applies
 	}
-	return s.link(tx, t, u.SHA256)
+	return kept, s.link(tx, t, u.SHA256)
 }
 
 // reject records a refused upload. A permanent refusal (the declared hash

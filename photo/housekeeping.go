@@ -162,14 +162,20 @@ func (s *Service) markCollectable(ctx context.Context, cutoff time.Time) error {
 	})
 }
 
-// deleteBlob removes a deleting blob's objects, then its row.
+// deleteBlob removes a deleting blob's objects (its thumbnails, its bytes
+// where they are, and its content key, where blobs verified before
+// migration 00055 lie), then its row.
 func (s *Service) deleteBlob(ctx context.Context, sha string) error {
-	for _, key := range []string{ThumbKey(sha, ThumbSmall), ThumbKey(sha, ThumbLarge), blob.ContentKey(sha)} {
+	key, err := s.objectKey(ctx, sha)
+	if err != nil {
+		return err
+	}
+	for _, key := range []string{ThumbKey(sha, ThumbSmall), ThumbKey(sha, ThumbLarge), key, blob.ContentKey(sha)} {
 		if err := s.store.Delete(ctx, key); err != nil && !errors.Is(err, blob.ErrNotFound) {
 			return storeErr("delete blob", err)
 		}
 	}
-	err := s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM blobs WHERE sha256 = ? AND state = 'deleting'`, sha).Error
+	err = s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM blobs WHERE sha256 = ? AND state = 'deleting'`, sha).Error
 	if err != nil {
 		return fmt.Errorf("delete blob row %s: %w", shortHash(sha), err)
 	}

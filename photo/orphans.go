@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -129,7 +132,169 @@ func (o *Orphans) sweep(ctx context.Context, now time.Time, out *OrphansSwept) e
 	if err != nil {
 		return storeErr("list objects", err)
 	}
-	return o.collect(ctx, batch, cutoff, out)
+	if err := o.collect(ctx, batch, cutoff, out); err != nil {
+		return err
+	}
+	if err := o.sweepStaged(ctx, cutoff, out); err != nil {
+		return err
+	}
+	return o.sweepThumbs(ctx, cutoff, out)
+}
+
+// sweepThumbs deletes the thumbnails written before cutoff whose hash no
+// blobs row names: a blob's collection deletes its thumbnails with it, so
+// these belong to photos a restore forgot (whose bytes lie under staging/).
+func (o *Orphans) sweepThumbs(ctx context.Context, cutoff time.Time, out *OrphansSwept) error {
+	batch := map[string]blob.Info{}
+	flush := func() error {
+		keys, shas := make([]string, 0, len(batch)), make([]string, 0, len(batch))
+		for key := range batch {
+			keys, shas = append(keys, key), append(shas, shaOfThumbKey(key))
+		}
+		orphans, err := o.unreferenced(ctx, `SELECT k FROM unnest($1::text[], $2::text[]) AS t(k, sha)
+			WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = t.sha)`, keys, shas)
+		if err != nil {
+			return err
+		}
+		out.Held += len(batch) - len(orphans)
+		for _, key := range orphans {
+			deleted, err := o.delete(ctx, batch[key], cutoff)
+			if err != nil {
+				return err
+			}
+			if deleted {
+				out.Deleted++
+			}
+		}
+		clear(batch)
+		return nil
+	}
+	err := o.store.List(ctx, "thumbs/", func(in blob.Info) error {
+		out.Listed++
+		if shaOfThumbKey(in.Key) == "" {
+			return nil
+		}
+		if !in.Modified.Before(cutoff) {
+			out.Young++
+			return nil
+		}
+		batch[in.Key] = in
+		if len(batch) < orphanBatch {
+			return nil
+		}
+		return flush()
+	})
+	if err != nil {
+		return storeErr("list objects", err)
+	}
+	return flush()
+}
+
+// shaOfThumbKey is the hash a thumbnail's key (ThumbKey) names, or "".
+func shaOfThumbKey(key string) string {
+	for _, px := range []int{ThumbSmall, ThumbLarge} {
+		rest, _ := strings.CutPrefix(key, "thumbs/")
+		if len(rest) > 3 {
+			sha, _, _ := strings.Cut(rest[3:], "-")
+			if blob.ValidSHA256(sha) == nil && ThumbKey(sha, px) == key {
+				return sha
+			}
+		}
+	}
+	return ""
+}
+
+// sweepStaged deletes the objects under staging/ that were written before
+// cutoff, that no blobs row names as its object (a verified photo's bytes
+// stay at the key its upload wrote) and whose photo has no photo_uploads
+// row (an upload's own staged objects are the staged sweeps' to remove,
+// SweepStaged and EndUploads). A restore forgets the rows of the photos
+// uploaded after its backup; their objects are these.
+func (o *Orphans) sweepStaged(ctx context.Context, cutoff time.Time, out *OrphansSwept) error {
+	batch := map[string]blob.Info{}
+	err := o.store.List(ctx, "staging/", func(in blob.Info) error {
+		out.Listed++
+		if _, ok := photoOfStagedKey(in.Key); !ok {
+			return nil
+		}
+		if !in.Modified.Before(cutoff) {
+			out.Young++
+			return nil
+		}
+		batch[in.Key] = in
+		if len(batch) < orphanBatch {
+			return nil
+		}
+		err := o.collectStaged(ctx, batch, cutoff, out)
+		clear(batch)
+		return err
+	})
+	if err != nil {
+		return storeErr("list objects", err)
+	}
+	return o.collectStaged(ctx, batch, cutoff, out)
+}
+
+// collectStaged deletes the staged objects of batch that no row holds.
+func (o *Orphans) collectStaged(ctx context.Context, batch map[string]blob.Info, cutoff time.Time, out *OrphansSwept) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(batch))
+	ids := make([]string, 0, len(batch))
+	for key := range batch {
+		id, _ := photoOfStagedKey(key)
+		keys, ids = append(keys, key), append(ids, id.String())
+	}
+	orphans, err := o.unreferenced(ctx, `SELECT k FROM unnest($1::text[], $2::uuid[]) AS t(k, id)
+		WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.object_key = t.k)
+			AND NOT EXISTS (SELECT 1 FROM photo_uploads u WHERE u.photo_id = t.id)`, keys, ids)
+	if err != nil {
+		return err
+	}
+	out.Held += len(batch) - len(orphans)
+	for _, key := range orphans {
+		deleted, err := o.delete(ctx, batch[key], cutoff)
+		if err != nil {
+			return err
+		}
+		if deleted {
+			out.Deleted++
+		}
+	}
+	return nil
+}
+
+// unreferenced runs a query answering the listed names no row references.
+func (o *Orphans) unreferenced(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := o.db.Pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find unreferenced objects: %w", err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		names = append(names, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find unreferenced objects: %w", err)
+	}
+	return names, nil
+}
+
+// photoOfStagedKey is the photo whose upload wrote a staged key (stagedKeys).
+func photoOfStagedKey(key string) (uuid.UUID, bool) {
+	rest, ok := strings.CutPrefix(key, "staging/")
+	if !ok {
+		return uuid.Nil, false
+	}
+	rest = strings.TrimSuffix(strings.TrimSuffix(rest, ".single"), ".put")
+	id, err := uuid.Parse(rest)
+	return id, err == nil && slices.Contains(stagedKeys(id), key)
 }
 
 // collect deletes the objects of batch whose hash no row names.
@@ -141,24 +306,12 @@ func (o *Orphans) collect(ctx context.Context, batch map[string]blob.Info, cutof
 	for sha := range batch {
 		shas = append(shas, sha)
 	}
-	rows, err := o.db.Pool.Query(ctx, `SELECT s FROM unnest($1::text[]) s
+	orphans, err := o.unreferenced(ctx, `SELECT s FROM unnest($1::text[]) s
 		WHERE NOT EXISTS (SELECT 1 FROM photos p WHERE p.sha256 = s)
 			AND NOT EXISTS (SELECT 1 FROM photo_uploads u WHERE u.sha256 = s)
 			AND NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = s)`, shas)
 	if err != nil {
-		return fmt.Errorf("find unreferenced objects: %w", err)
-	}
-	var orphans []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return err
-		}
-		orphans = append(orphans, s)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("find unreferenced objects: %w", err)
+		return err
 	}
 	out.Held += len(batch) - len(orphans)
 	for _, sha := range orphans {
@@ -188,8 +341,11 @@ func (o *Orphans) delete(ctx context.Context, listed blob.Info, cutoff time.Time
 	if !now.Modified.Before(cutoff) {
 		return false, nil
 	}
-	sha, _ := shaOfContentKey(listed.Key)
-	for _, key := range []string{ThumbKey(sha, ThumbSmall), ThumbKey(sha, ThumbLarge), listed.Key} {
+	keys := []string{listed.Key}
+	if sha, ok := shaOfContentKey(listed.Key); ok {
+		keys = append(keys, ThumbKey(sha, ThumbSmall), ThumbKey(sha, ThumbLarge))
+	}
+	for _, key := range keys {
 		if err := o.store.Delete(ctx, key); err != nil && !errors.Is(err, blob.ErrNotFound) {
 			return false, err
 		}

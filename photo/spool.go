@@ -247,18 +247,34 @@ func (s *Service) verifySpool(ctx context.Context, sc models.Scope, id uuid.UUID
 	return s.finish(ctx, sc, l, v)
 }
 
-// checkSpool streams the spool to the photo's staging key and judges it.
-// An incomplete spool is not_uploaded.
+// checkSpool judges the spool as it lies in the database (judgeBytes),
+// and only bytes judged right are streamed to the photo's staging key,
+// where they stay (place): a refused upload leaves no object behind, and
+// the bytes are written to the store once, or not at all when a blob of
+// them is stored already. An incomplete spool
+// is not_uploaded.
 func (s *Service) checkSpool(ctx context.Context, u *upload) (verdict, error) {
 	if u.Received < u.Size {
 		return verdict{}, models.Errorf(models.KindConflict, "not_uploaded",
 			"%d of %d bytes have been received: PATCH the rest to /v1/photos/%s/content", u.Received, u.Size, u.PhotoID)
 	}
-	v, err := s.stream(ctx, u, &spoolReader{db: s.db.Gorm.WithContext(ctx), photo: u.PhotoID, size: u.Size})
-	if err == nil && v.ok() {
-		v, err = s.checkStaged(ctx, u, fallbackKey(u.PhotoID))
+	v, err := judgeBytes(s.spool(ctx, u), u)
+	if err != nil || !v.ok() {
+		return v, err
 	}
-	return v, err
+	if v, err = s.place(ctx, u, v); err != nil || v.shared {
+		return v, err // the store holds these bytes already: nothing to write
+	}
+	placed := v
+	if v, err = s.stream(ctx, u, s.spool(ctx, u)); err != nil || !v.ok() {
+		return v, err
+	}
+	placed.staged = fallbackKey(u.PhotoID)
+	return placed, nil
+}
+
+func (s *Service) spool(ctx context.Context, u *upload) io.Reader {
+	return &spoolReader{db: s.db.Gorm.WithContext(ctx), photo: u.PhotoID, size: u.Size}
 }
 
 // dropSpool empties a photo's spool after its verdict.

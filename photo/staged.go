@@ -1,6 +1,7 @@
 package photo
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -88,77 +89,83 @@ func errPartsMissing(missing []int, n int) error {
 		len(missing), n, strings.Join(nums, ", "))
 }
 
-// checkStaged reads the staged object whole (at most MaxFullReads at a
-// time), hashes and sniffs it, and when it is right copies it to its
-// content key inside the store. finish removes the staged object once the
-// verdict is committed.
+// checkStaged judges the staged object (judgeObject) and, when it is
+// right, decides where the bytes will live (place). Nothing is written to
+// the store: the bytes stay where the upload put them.
 func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdict, error) {
-	sum, n, head, err := s.hashObject(ctx, key)
-	if err != nil {
-		return verdict{}, err
+	v, err := s.judgeObject(ctx, u, key)
+	if err != nil || !v.ok() {
+		return v, err
 	}
-	v := verdict{staged: key}
-	switch {
-	case n != u.Size:
-		v.code, v.detail = RejectSize, fmt.Sprintf("%d bytes were uploaded; %d were declared", n, u.Size)
-	case sum != u.SHA256:
-		v.code, v.detail = RejectChecksum, fmt.Sprintf(
-			"the uploaded bytes hash to %s, not the declared %s",
-			shortHash(sum),
-			shortHash(u.SHA256),
-		)
-	default:
-		v = judgeType(v, head, u.ContentType)
-	}
-	if v.ok() {
-		if err := s.promote(ctx, u, key); err != nil {
-			return verdict{}, err
-		}
-	}
-	return v, nil
+	return s.place(ctx, u, v)
 }
 
-// hashObject reads the object at key through SHA-256 with a fixed buffer,
-// returning the hash, the length and the first SniffLen bytes.
-func (s *Service) hashObject(ctx context.Context, key string) (string, int64, []byte, error) {
+// judgeObject reads the object at key once, whole, at most MaxFullReads at
+// a time, and judges it (judgeBytes). The verdict names key as staged.
+func (s *Service) judgeObject(ctx context.Context, u *upload, key string) (verdict, error) {
 	select {
 	case s.reads <- struct{}{}:
 	case <-ctx.Done():
-		return "", 0, nil, ctx.Err()
+		return verdict{}, ctx.Err()
 	}
 	defer func() { <-s.reads }()
 	rc, err := s.store.Get(ctx, key)
 	if err != nil {
-		return "", 0, nil, storeErr("read staged photo", err)
+		return verdict{}, storeErr("read staged photo", err)
 	}
 	defer rc.Close()
-	h := sha256.New()
-	hw := &headWriter{max: SniffLen}
-	n, err := io.Copy(io.MultiWriter(h, hw), io.LimitReader(rc, MaxSize+1))
+	v, err := judgeBytes(rc, u)
 	if err != nil {
-		return "", 0, nil, storeErr("read staged photo", err)
+		return verdict{}, storeErr("read staged photo", err)
 	}
-	return hex.EncodeToString(h.Sum(nil)), n, hw.buf, nil
+	v.staged = key
+	return v, nil
 }
 
-// headWriter keeps the first max bytes written to it.
-type headWriter struct {
-	buf []byte
-	max int
+// judgeBytes reads r to its end (at most MaxSize+1 bytes) in one pass,
+// through SHA-256 and, when its first bytes are the declared type, through
+// that type's decoder (CheckImage): no byte is held beyond the decoder's
+// own image. The verdict is the first of: the size, the hash, the type
+// sniffed from the first bytes, and whether they are a whole image. An
+// error is r's own (the store or the spool failing), never a verdict.
+func judgeBytes(r io.Reader, u *upload) (verdict, error) {
+	src := &sourceReader{r: io.LimitReader(r, MaxSize+1)}
+	h := sha256.New()
+	n := &countWriter{}
+	br := bufio.NewReaderSize(io.TeeReader(src, io.MultiWriter(h, n)), SniffLen)
+	head, _ := br.Peek(SniffLen) // fewer at the end of a short photo; src keeps a read error
+	v := judgeType(verdict{}, head, u.ContentType)
+	var bad *NotImageError
+	if v.ok() && src.err == nil {
+		if err := CheckImage(br, u.ContentType); !errors.As(err, &bad) {
+			bad = nil
+		}
+	}
+	if _, err := io.Copy(io.Discard, br); err != nil && src.err == nil {
+		return verdict{}, err
+	}
+	if src.err != nil {
+		return verdict{}, src.err
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	switch {
+	case n.n != u.Size:
+		return verdict{code: RejectSize, detail: fmt.Sprintf("%d bytes were uploaded; %d were declared", n.n, u.Size)}, nil
+	case sum != u.SHA256:
+		return verdict{code: RejectChecksum, detail: fmt.Sprintf("the uploaded bytes hash to %s, not the declared %s",
+			shortHash(sum), shortHash(u.SHA256))}, nil
+	case !v.ok():
+		return v, nil
+	case bad != nil:
+		return verdict{code: RejectType, detail: bad.Detail}, nil
+	}
+	return verdict{}, nil
 }
 
-func (w *headWriter) Write(p []byte) (int, error) {
-	if room := w.max - len(w.buf); room > 0 {
-		w.buf = append(w.buf, p[:min(room, len(p))]...)
-	}
+// countWriter counts the bytes written to it.
+type countWriter struct{ n int64 }
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
 	return len(p), nil
-}
-
-// readFull reads until buf is full or the reader ends.
-func readFull(r io.Reader, buf []byte) (int, error) {
-	n, err := io.ReadFull(r, buf)
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		err = nil
-	}
-	return n, err
 }

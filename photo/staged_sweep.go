@@ -3,6 +3,7 @@ package photo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,8 +15,8 @@ import (
 const stagedSettle = time.Hour
 
 // SweepStaged removes the staged objects of uploads that are over, and
-// returns how many uploads it swept: an upload verified (its bytes were
-// copied to their content key) or rejected (which includes every upload
+// returns how many uploads it swept: an upload verified (all but the key
+// that became its blob's object, if one did: deleteStaged) or rejected (which includes every upload
 // of a discarded photo, once EndUploads ended it), and an upload still
 // open for a photo that needs no upload any more (verified through
 // another's bytes, rejected or quarantined). finish removes these objects
@@ -72,10 +73,8 @@ func (s *Service) unclean(ctx context.Context, after stagedRow) ([]stagedRow, er
 // sweepOne deletes an upload's staged objects, then marks it clean if it
 // has settled and has not changed since it was read.
 func (s *Service) sweepOne(ctx context.Context, r stagedRow, settled time.Time) error {
-	for _, key := range stagedKeys(r.PhotoID) {
-		if err := s.store.Delete(ctx, key); err != nil {
-			return storeErr("delete staged photo", err)
-		}
+	if err := s.deleteStaged(ctx, r.PhotoID, `updated_at = ?`, r.UpdatedAt); err != nil {
+		return err
 	}
 	if !r.UpdatedAt.Before(settled) {
 		return nil
@@ -84,6 +83,40 @@ func (s *Service) sweepOne(ctx context.Context, r stagedRow, settled time.Time) 
 		WHERE photo_id = ? AND updated_at = ?`, r.PhotoID, r.UpdatedAt).Error
 	if err != nil {
 		return fmt.Errorf("mark staged objects of %s removed: %w", r.PhotoID, err)
+	}
+	return nil
+}
+
+// deleteStaged deletes the objects photo id's upload may have staged,
+// except the one that is a blob's object: a verified photo's bytes stay
+// where its upload put them (docs/PHOTOS.md §7), and the sweeps that call
+// this must never take them. Nothing is deleted unless the upload's row
+// still matches cond (read again here, just before the deletes), so an
+// upload planned and verified anew since the caller listed it keeps its
+// bytes.
+func (s *Service) deleteStaged(ctx context.Context, id uuid.UUID, cond string, args ...any) error {
+	keys := stagedKeys(id)
+	var still bool
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM photo_uploads WHERE photo_id = ? AND `+cond+`)`,
+		append([]any{id}, args...)...).Scan(&still).Error
+	if err != nil {
+		return fmt.Errorf("read upload of %s: %w", id, err)
+	}
+	if !still {
+		return nil
+	}
+	var homes []string
+	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT object_key FROM blobs WHERE object_key IN ?`, keys).
+		Scan(&homes).Error; err != nil {
+		return fmt.Errorf("find blobs staged by %s: %w", id, err)
+	}
+	for _, key := range keys {
+		if slices.Contains(homes, key) {
+			continue
+		}
+		if err := s.store.Delete(ctx, key); err != nil {
+			return storeErr("delete staged photo", err)
+		}
 	}
 	return nil
 }

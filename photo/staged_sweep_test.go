@@ -22,10 +22,12 @@ type outageDeletes struct{ blob.Store }
 func (outageDeletes) Delete(context.Context, string) error { return blob.ErrUnavailable }
 
 // TestHousekeepingRemovesStagedObjectsOfFinishedUploads: a verified
-// photo whose staged object outlived a store outage at its verdict, and a
+// photo's second copy of bytes stored already, which outlived a store
+// outage at its verdict, and a
 // discarded photo whose staged object appeared after its upload was ended
 // (a complete still running), both lose it to housekeeping; the staged
-// object of an upload in progress is kept.
+// object of an upload in progress, and the object of a verified blob
+// (which stays at the key its upload wrote), are kept.
 func TestHousekeepingRemovesStagedObjectsOfFinishedUploads(t *testing.T) {
 	stores(t, func(t *testing.T, e *env) {
 		jpeg := readFixture(t, "gps_karwar.jpg")
@@ -39,9 +41,20 @@ func TestHousekeepingRemovesStagedObjectsOfFinishedUploads(t *testing.T) {
 			return id
 		}
 
-		verified := upload("verified", "i1", jpeg)
+		home := upload("home", "i1", jpeg)
+		if _, err := e.complete("insp", home); err != nil {
+			t.Fatal(err)
+		}
+		// Mangaluru's inspector uploads the same bytes: a second copy,
+		// which the verdict removes, but the store is failing deletes then.
+		e.inspection("m1", "insp-m", "MANGALURU", 12.87, 74.84)
+		verified := e.attach("verified", "m1", "", jpeg, photo.TypeJPEG)
+		p := e.plan("insp-m", verified, jpeg, photo.TypeJPEG)
+		if code, body := send(t, p.Put.Method, p.Put.URL, p.Put.Header, jpeg); code != http.StatusOK {
+			t.Fatalf("PUT: %d %s", code, body)
+		}
 		down := photo.New(e.db, outageDeletes{e.store}, photo.Options{})
-		if res, err := down.Complete(ctx(t), e.scope("insp"), verified); err != nil || res.State != photo.StateVerified {
+		if res, err := down.Complete(ctx(t), e.scope("insp-m"), verified); err != nil || res.State != photo.StateVerified {
 			t.Fatalf("complete during the outage: %+v %v", res, err)
 		}
 		if !e.exists(staged(verified)) {
@@ -77,6 +90,9 @@ func TestHousekeepingRemovesStagedObjectsOfFinishedUploads(t *testing.T) {
 			}
 			if !e.exists(staged(inProgress)) {
 				t.Errorf("run %d: the staged object of an upload in progress was removed", run+1)
+			}
+			if !e.exists(staged(home)) {
+				t.Errorf("run %d: the verified bytes, which stay where their upload put them, were removed", run+1)
 			}
 		}
 		if res, err := e.complete("insp", inProgress); err != nil || res.State != photo.StateVerified {

@@ -93,8 +93,8 @@ func TestMultipartInterruptedAndResumed(t *testing.T) {
 		if !bytes.Equal(e.readBack(data), data) {
 			t.Error("bytes read back differ")
 		}
-		if e.exists(blob.StagingKey(id.String())) {
-			t.Error("staging object left behind")
+		if k := e.objectKey(sum(data)); k != blob.StagingKey(id.String()) || e.exists(blob.ContentKey(sum(data))) {
+			t.Errorf("the verified bytes are at %s, want where the upload assembled them and no second copy", k)
 		}
 		if res, err := e.complete("insp", id); err != nil || res.State != photo.StateVerified {
 			t.Errorf("complete again = %+v, %v", res, err)
@@ -282,14 +282,14 @@ func TestPresignedURLLimits(t *testing.T) {
 		if code, _ := send(t, http.MethodPut, forged, hdr, other); code != http.StatusForbidden {
 			t.Errorf("A's URL for B's key: %d, want 403", code)
 		}
-		if e.exists(blob.ContentKey(sum(other))) {
+		if e.exists(blob.StagingKey(b.String() + ".single")) {
 			t.Error("B's key was written through A's URL")
 		}
 		time.Sleep(2100 * time.Millisecond)
 		if code, _ := send(t, pa.Put.Method, pa.Put.URL, pa.Put.Header, data); code != http.StatusForbidden {
 			t.Errorf("expired URL: %d, want 403", code)
 		}
-		if e.exists(blob.ContentKey(sum(data))) {
+		if e.exists(blob.StagingKey(a.String() + ".single")) {
 			t.Error("expired URL wrote the object")
 		}
 	})

@@ -17,29 +17,33 @@ import (
 // View is a photo as a reviewer sees it: metadata, verification state,
 // reviewer flags, EXIF, and short-lived download URLs.
 type View struct {
-	ID             uuid.UUID
-	InspectionID   uuid.UUID
-	FindingID      *uuid.UUID
-	SHA256         string `gorm:"column:sha256"`
-	Size           int64
-	ContentType    string
-	State          string
-	RejectCode     string
-	Caption        string
-	CapturedAt     *time.Time
-	VerifiedAt     *time.Time
-	ExifFound      *bool
-	ExifTakenAt    *time.Time
-	ExifLat        *float64
-	ExifLon        *float64
-	FlagsJSON      []byte   `gorm:"column:flags"`
-	Flags          []string `gorm:"-"`
-	DistanceM      *float64
-	TimeOffsetS    *int64
-	Width, Height  *int
-	ThumbState     string
-	Thumbnails     bool
-	BlobSHA256     *string `gorm:"column:blob_sha256"`
+	ID            uuid.UUID
+	InspectionID  uuid.UUID
+	FindingID     *uuid.UUID
+	SHA256        string `gorm:"column:sha256"`
+	Size          int64
+	ContentType   string
+	State         string
+	RejectCode    string
+	Caption       string
+	CapturedAt    *time.Time
+	VerifiedAt    *time.Time
+	ExifFound     *bool
+	ExifTakenAt   *time.Time
+	ExifLat       *float64
+	ExifLon       *float64
+	FlagsJSON     []byte   `gorm:"column:flags"`
+	Flags         []string `gorm:"-"`
+	DistanceM     *float64
+	TimeOffsetS   *int64
+	Width, Height *int
+	ThumbState    string
+	Thumbnails    bool
+	BlobSHA256    *string `gorm:"column:blob_sha256"`
+	// ObjectKey is where the verified bytes are stored: where the upload
+	// that verified them put them, or their content key for a blob
+	// verified before migration 00055 (OriginalKey).
+	ObjectKey      *string
 	Version        int64
 	JurisdictionID uuid.UUID
 	UploadedBy     *uuid.UUID // the user whose phone sent it
@@ -73,7 +77,8 @@ func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View,
 const viewColumns = `id, inspection_id, finding_id, sha256, size, content_type, state, reject_code, caption,
 	captured_at,
 	verified_at, exif_found, exif_taken_at, exif_lat, exif_lon, flags, distance_m, time_offset_s, width, height,
-	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id, uploaded_by`
+	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id, uploaded_by,
+	(SELECT b.object_key FROM blobs b WHERE b.sha256 = photos.blob_sha256) AS object_key`
 
 // photoScoping: officials their jurisdictions' photos and the ones they
 // took (a reviewer's own evidence), owners their vessels'.
@@ -96,6 +101,14 @@ func loadView(db *gorm.DB, sc models.Scope, id uuid.UUID) (View, error) {
 	return rows[0], nil
 }
 
+// OriginalKey is the key of a verified photo's bytes in the store.
+func (v View) OriginalKey() string {
+	if v.ObjectKey != nil && *v.ObjectKey != "" {
+		return *v.ObjectKey
+	}
+	return blob.ContentKey(*v.BlobSHA256)
+}
+
 // sign adds the download URLs; signing makes no network call.
 func (s *Service) sign(ctx context.Context, v *View) error {
 	if v.State != StateVerified || v.BlobSHA256 == nil {
@@ -107,7 +120,7 @@ func (s *Service) sign(ctx context.Context, v *View) error {
 		to  **blob.Presigned
 		ok  bool
 	}{
-		{blob.ContentKey(sha), &v.URLs.Original, true},
+		{v.OriginalKey(), &v.URLs.Original, true},
 		{ThumbKey(sha, ThumbSmall), &v.URLs.Small, v.Thumbnails},
 		{ThumbKey(sha, ThumbLarge), &v.URLs.Large, v.Thumbnails},
 	}

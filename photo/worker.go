@@ -159,9 +159,13 @@ func (s *Service) logErr(j job, err error) {
 
 var errHashMismatch = errors.New("stored bytes do not match their hash")
 
-// readVerified reads the blob whole, re-hashing it on the way.
+// readVerified reads the blob whole from its object, re-hashing it on the way.
 func (s *Service) readVerified(ctx context.Context, sha string) ([]byte, error) {
-	rc, err := s.store.Get(ctx, blob.ContentKey(sha))
+	key, err := s.objectKey(ctx, sha)
+	if err != nil {
+		return nil, err
+	}
+	rc, err := s.store.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, fmt.Errorf("%w: the object is missing", errHashMismatch)
 	}
@@ -208,4 +212,18 @@ func (s *Service) retryLater(ctx context.Context, j job, cause error) error {
 		'pending'`,
 			next, msg, maxAttempts, j.ID).
 		Error
+}
+
+// objectKey is where the blob sha's bytes are stored: the object_key of its
+// row, or its content key when the row names none.
+func (s *Service) objectKey(ctx context.Context, sha string) (string, error) {
+	var keys []string
+	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT COALESCE(object_key, '') FROM blobs WHERE sha256 = ?`, sha).
+		Scan(&keys).Error; err != nil {
+		return "", fmt.Errorf("read blob %s: %w", shortHash(sha), err)
+	}
+	if len(keys) == 1 && keys[0] != "" {
+		return keys[0], nil
+	}
+	return blob.ContentKey(sha), nil
 }

@@ -21,7 +21,7 @@ func SendPhoto(c *fiber.Ctx, photos *photo.Service, v photo.View) error {
 	if v.State != photo.StateVerified || v.BlobSHA256 == nil {
 		return models.NotFound("photo content")
 	}
-	key, ctype := blob.ContentKey(*v.BlobSHA256), v.ContentType
+	key, ctype := v.OriginalKey(), v.ContentType
 	switch c.Query("size") {
 	case "320", "1280":
 		if !v.Thumbnails {

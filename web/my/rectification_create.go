@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"io"
 	"mime/multipart"
-	"net/http"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -74,7 +73,39 @@ func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID, attach attachPhoto, l
 	if err != nil {
 		return nil, err
 	}
+	shots, err := m.readPhotos(c, files)
+	if err != nil {
+		return nil, err
+	}
 	var ids []uuid.UUID
+	for _, sh := range shots {
+		sum := sha256.Sum256(sh.data)
+		in := inspect.FindingPhotoInput{ID: uuid.Must(uuid.NewV7()), SHA256: hex.EncodeToString(sum[:]),
+			Size: int64(len(sh.data)), ContentType: sh.contentType, Caption: sh.name}
+		id, err := attach(c.UserContext(), asc, finding, in)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := m.d.Photos.PutContent(c.UserContext(), psc, id, bytes.NewReader(sh.data), int64(len(sh.data))); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// shot is one photo of a form, read and checked.
+type shot struct {
+	name, contentType string
+	data              []byte
+}
+
+// readPhotos reads every file of the form and checks each is a whole
+// photo (photo.CheckImage: a file that only begins like a JPEG, a cut one,
+// SVG, HTML or text is refused) before any is recorded, so a refused form
+// writes nothing.
+func (m *My) readPhotos(c *fiber.Ctx, files []*multipart.FileHeader) ([]shot, error) {
+	shots := make([]shot, 0, len(files))
 	for _, fh := range files {
 		r, err := fh.Open()
 		if err != nil {
@@ -85,17 +116,14 @@ func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID, attach attachPhoto, l
 		if err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(b)
-		in := inspect.FindingPhotoInput{ID: uuid.Must(uuid.NewV7()), SHA256: hex.EncodeToString(sum[:]),
-			Size: int64(len(b)), ContentType: http.DetectContentType(b), Caption: fh.Filename}
-		id, err := attach(c.UserContext(), asc, finding, in)
-		if err != nil {
-			return nil, err
+		if len(b) > photo.MaxSize {
+			return nil, models.Refused("photo", "photo_too_large", "%s", m.site.T(c, "my.photo.too_large"))
 		}
-		if _, err := m.d.Photos.PutContent(c.UserContext(), psc, id, bytes.NewReader(b), int64(len(b))); err != nil {
-			return nil, err
+		ct := photo.Sniff(b)
+		if ct == "" || photo.CheckImage(bytes.NewReader(b), ct) != nil {
+			return nil, models.Refused("photo", "not_image", "%s", m.site.T(c, "my.photo.not_image"))
 		}
-		ids = append(ids, id)
+		shots = append(shots, shot{name: fh.Filename, contentType: ct, data: b})
 	}
-	return ids, nil
+	return shots, nil
 }
