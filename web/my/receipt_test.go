@@ -56,10 +56,11 @@ func payInFull(t *testing.T, s *webtest.Server, notice uuid.UUID) penalty.Notice
 func TestReceiptAndPaidCheck(t *testing.T) {
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
-	var id uuid.UUID
-	if err := s.DB.Gorm.Raw(`SELECT id FROM penalty_notices LIMIT 1`).Scan(&id).Error; err != nil || id == uuid.Nil {
+	var raw string
+	if err := s.DB.Gorm.Raw(`SELECT id::text FROM penalty_notices LIMIT 1`).Scan(&raw).Error; err != nil || raw == "" {
 		t.Fatalf("the notice: %v", err)
 	}
+	id := uuid.MustParse(raw)
 	v := payInFull(t, s, id)
 	paidOn := document.DayText(v.Payments[0].PaidOn)
 
