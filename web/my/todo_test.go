@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -20,10 +21,11 @@ func TestToDoListHasEveryOpenFinding(t *testing.T) {
 	approveDemoInspection(t, s)
 	var open []struct {
 		ID      string
+		Code    string
 		Action  string
 		Undated bool
 	}
-	if err := s.DB.Gorm.Raw(`SELECT f.id::text AS id, f.action, f.due_date IS NULL AS undated FROM findings f
+	if err := s.DB.Gorm.Raw(`SELECT f.id::text AS id, f.code, f.action, f.due_date IS NULL AS undated FROM findings f
 		JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id
 		JOIN users u ON u.owner_id = v.owner_id
 		WHERE u.email = 'owner1@demo.tindal' AND NOT f.rectified AND f.deleted_at IS NULL
@@ -59,6 +61,10 @@ func TestToDoListHasEveryOpenFinding(t *testing.T) {
 					t.Errorf("%s: finding %s does not say what the law asks: %s", lang, f.ID, text)
 				case !strings.Contains(text, "Sch-IX") || !strings.Contains(text, f.Action):
 					t.Errorf("%s: finding %s does not cite its action code %s: %s", lang, f.ID, f.Action, text)
+				}
+				// the deficiency in the page's language, as the switcher chose it
+				if e, _ := rules.Lookup(rules.Code(f.Code)); ok && e.Title[lang] != "" && !strings.Contains(text, e.Title[lang]) {
+					t.Errorf("%s: finding %s is not named in the page's language (%q): %s", lang, f.ID, e.Title[lang], text)
 				}
 			}
 			fits(t, ctx, "the to-do list in "+lang, sz.w)
