@@ -266,12 +266,14 @@ func (h *handlers) VerifyDocument(
 		return nil, err
 	}
 	return openapi.VerifyDocument200JSONResponse{
-		Kind:     openapi.DocumentVerificationKind(v.Kind),
-		Number:   v.Number,
-		Office:   v.Office,
-		Status:   openapi.DocumentVerificationStatus(v.Status),
-		IssuedAt: v.IssuedAt,
-		StatusAt: v.StatusAt,
+		Kind:               openapi.DocumentVerificationKind(v.Kind),
+		Number:             v.Number,
+		Office:             v.Office,
+		Status:             openapi.DocumentVerificationStatus(v.Status),
+		IssuedAt:           v.IssuedAt,
+		StatusAt:           v.StatusAt,
+		VesselRegistration: nonEmptyPtr(v.VesselRegistration),
+		VesselName:         nonEmptyPtr(v.VesselName),
 	}, nil
 }
 

@@ -261,18 +261,21 @@ func TestDetentionFlow(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		// The fields /v/{code} serves, all of them: what the document is
-		// and whether it stands, never the vessel, owner, master or officer.
-		want := []string{"issued_at", "kind", "number", "office", "status", "status_at"}
-		if r.status != 200 || !slices.Equal(keys, want) || got["status"] != "released" || got["kind"] != "detention_order" {
+		// The fields /v/{code} serves, all of them: what the document is,
+		// the vessel it is about (registration and name, painted on the
+		// hull) and whether it stands, never the owner, master or officer.
+		want := []string{"issued_at", "kind", "number", "office", "status", "status_at", "vessel_name", "vessel_registration"}
+		if r.status != 200 || !slices.Equal(keys, want) || got["status"] != "released" || got["kind"] != "detention_order" ||
+			got["vessel_name"] != "Nada Doni 1" || got["vessel_registration"] != "KA-KWR-NM-0001" {
 			t.Fatalf("verify: %d %s", r.status, r.body)
 		}
-		for _, secret := range []string{"Ramesh", "Owner of", "Nada Doni", "KA-KWR", "supervisor"} {
+		for _, secret := range []string{"Ramesh", "Owner of", "supervisor"} {
 			if strings.Contains(string(r.body), secret) {
 				t.Errorf("verification leaks %q: %s", secret, r.body)
 			}
 		}
-		if r := h.do("GET", "/v/"+rel["release_verify_code"].(string), "", nil); r.status != 200 || r.json()["status"] != "valid" {
+		if r := h.do("GET", "/v/"+rel["release_verify_code"].(string), "", nil); r.status != 200 || r.json()["status"] != "valid" ||
+			r.json()["vessel_registration"] != "KA-KWR-NM-0001" {
 			t.Errorf("release code: %d %s", r.status, r.body)
 		}
 		if r := h.do("GET", "/v/ABCDEFGHJKLM", "", nil); r.status != 404 {

@@ -409,6 +409,13 @@ func TestPenaltyPayment(t *testing.T) {
 	if got := h.notice(n.ID, "owner"); got.Status != "paid" || got.Due != 0 {
 		t.Errorf("every penalty paid: %s due %d", got.Status, got.Due)
 	}
+	// The public check of the printed code says paid, on the day of the
+	// payment that left nothing due.
+	code := h.do("GET", "/v1/penalty-notices/"+n.ID, "owner", nil).json()["verify_code"].(string)
+	v := h.do("GET", "/v/"+code, "", nil).json()
+	if at, _ := v["status_at"].(string); v["status"] != "paid" || !strings.HasPrefix(at, today) {
+		t.Errorf("the check of a notice paid today: %v", v)
+	}
 }
 
 // TestPenaltyNoticeNumbersUnderConcurrentApprovals: 20 approvals at once in
@@ -713,7 +720,8 @@ func TestPenaltyNoticePDF(t *testing.T) {
 		}
 		return r.json()
 	}
-	if v := verify(code); v["kind"] != "penalty_notice" || v["status"] != "valid" || v["number"] != n.Number+" revision 1" {
+	if v := verify(code); v["kind"] != "penalty_notice" || v["status"] != "valid" || v["number"] != n.Number+" revision 1" ||
+		v["vessel_registration"] != vessel.RegistrationNumber || v["vessel_name"] != vessel.Name {
 		t.Errorf("the issued notice verifies as %v", v)
 	}
 	for user, status := range map[string]int{"owner-mangaluru": 404, "inspector-mangaluru": 404, "supervisor": 200, "registrar": 200} {

@@ -283,7 +283,7 @@ func issueOrder(
 		ctx,
 		db,
 		document.Record{Code: o.VerifyCode, Kind: document.KindDetentionOrder, RefID: o.ID, Number: o.Number,
-			JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now},
+			JurisdictionID: o.JurisdictionID, VesselID: o.VesselID, Status: document.StatusValid, IssuedAt: now},
 	); err != nil {
 		return o, err
 	}

@@ -273,7 +273,7 @@ func releaseDocuments(
 		ctx,
 		w.Tx().DB,
 		document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
-			JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now},
+			JurisdictionID: o.JurisdictionID, VesselID: o.VesselID, Status: document.StatusValid, IssuedAt: now},
 	); err != nil {
 		return err
 	}

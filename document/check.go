@@ -20,8 +20,9 @@ type checkView struct {
 }
 
 // CheckHTML renders the answer to a verification in lang: the document's
-// kind, number, office and date of issue, and whether it is valid,
-// superseded (since when) or released (since when). A nil v is an unknown
+// kind, number, vessel (registration and name), office and date of issue,
+// and whether it is valid, paid (since when), superseded (since when) or
+// released (since when). A nil v is an unknown
 // code; limited says the reader asked too often.
 func CheckHTML(v *Verification, lang string, limited bool) ([]byte, error) {
 	x := &texts{lang: locale.Resolve(lang)}
@@ -32,14 +33,18 @@ func CheckHTML(v *Verification, lang string, limited bool) ([]byte, error) {
 	case v == nil:
 		view.Verdict = x.L("paper.check.unknown")
 	default:
-		view.Good = v.Status == StatusValid
 		view.Verdict = x.T("paper.check.status."+v.Status, map[string]any{"Date": DateText(v.StatusAt)})
+		view.Good = v.Status == StatusValid || v.Status == StatusPaid
 		view.Rows = []Field{
 			{x.L("paper.check.document"), x.L("paper.check.kind." + v.Kind)},
 			{x.L("paper.no"), v.Number},
-			{x.L("paper.office"), v.Office},
-			{x.L("paper.check.issued"), DateText(v.IssuedAt)},
 		}
+		if v.VesselRegistration != "" {
+			view.Rows = append(view.Rows, Field{x.L("paper.check.vessel"),
+				x.T("paper.check.vessel_value", map[string]any{"Name": v.VesselName, "Registration": v.VesselRegistration})})
+		}
+		view.Rows = append(view.Rows, Field{x.L("paper.office"), v.Office},
+			Field{x.L("paper.check.issued"), DateText(v.IssuedAt)})
 	}
 	if x.err != nil {
 		return nil, fmt.Errorf("check page: %w", x.err)

@@ -29,6 +29,7 @@ const (
 	StatusValid      = "valid"      // in force as issued
 	StatusSuperseded = "superseded" // replaced by a later revision
 	StatusReleased   = "released"   // a detention order lifted by a release order
+	StatusPaid       = "paid"       // a penalty notice on which nothing is due any more
 )
 
 // codeAlphabet has no 0/O or 1/I, which are misread from paper: 32
@@ -81,6 +82,7 @@ type Record struct {
 	RefID          uuid.UUID
 	Number         string
 	JurisdictionID uuid.UUID
+	VesselID       uuid.UUID // the vessel the document is about
 	Status         string
 	IssuedAt       time.Time
 	StatusAt       time.Time
@@ -89,9 +91,9 @@ type Record struct {
 // Issue stores a document's code in the caller's transaction.
 func Issue(ctx context.Context, tx *gorm.DB, r Record) error {
 	err := tx.WithContext(ctx).
-		Exec(`INSERT INTO documents (code, kind, ref_id, number, jurisdiction_id, status, issued_at, status_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.Status, r.IssuedAt, r.IssuedAt).
+		Exec(`INSERT INTO documents (code, kind, ref_id, number, jurisdiction_id, vessel_id, status, issued_at, status_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.VesselID, r.Status, r.IssuedAt, r.IssuedAt).
 		Error
 	if err != nil {
 		return fmt.Errorf("issue document %s: %w", r.Number, err)
@@ -100,7 +102,8 @@ func Issue(ctx context.Context, tx *gorm.DB, r Record) error {
 }
 
 // SetStatus changes the status of the document of kind and ref (e.g. a
-// detention order becomes released) in the caller's transaction.
+// detention order becomes released, a notice paid) in the caller's
+// transaction.
 func SetStatus(ctx context.Context, tx *gorm.DB, kind string, ref uuid.UUID, status string, at time.Time) error {
 	err := tx.WithContext(ctx).
 		Exec(`UPDATE documents SET status = ?, status_at = ? WHERE kind = ? AND ref_id = ?`, status, at, kind, ref).
@@ -114,8 +117,10 @@ func SetStatus(ctx context.Context, tx *gorm.DB, kind string, ref uuid.UUID, sta
 // ErrUnknownCode is returned for a code that was never issued.
 var ErrUnknownCode = errors.New("unknown verification code")
 
-// Verification is the public answer for a code: what the document is and
-// whether it stands, nothing about the people it names.
+// Verification is the public answer for a code: what the document is,
+// which vessel it is about and whether it stands, nothing about the people
+// it names. The vessel's registration number and name are painted on its
+// hull: they let a reader match the paper to the boat.
 type Verification struct {
 	Kind     string    `json:"kind"`
 	Number   string    `json:"number"`
@@ -123,6 +128,10 @@ type Verification struct {
 	Status   string    `json:"status"`
 	IssuedAt time.Time `json:"issued_at"`
 	StatusAt time.Time `json:"status_at"`
+	// VesselRegistration and VesselName are empty for a document issued
+	// before documents named their vessel and not matched since.
+	VesselRegistration string `json:"vessel_registration"`
+	VesselName         string `json:"vessel_name"`
 }
 
 // Verify looks a code up.
@@ -131,8 +140,10 @@ func Verify(ctx context.Context, db *gorm.DB, code string) (Verification, error)
 		return Verification{}, ErrUnknownCode
 	}
 	var v Verification
-	res := db.WithContext(ctx).Raw(`SELECT d.kind, d.number, j.name AS office, d.status, d.issued_at, d.status_at
-		FROM documents d JOIN jurisdictions j ON j.id = d.jurisdiction_id WHERE d.code = ?`, code).Scan(&v)
+	res := db.WithContext(ctx).Raw(`SELECT d.kind, d.number, j.name AS office, d.status, d.issued_at, d.status_at,
+		coalesce(v.registration_number, '') AS vessel_registration, coalesce(v.name, '') AS vessel_name
+		FROM documents d JOIN jurisdictions j ON j.id = d.jurisdiction_id
+		LEFT JOIN vessels v ON v.id = d.vessel_id WHERE d.code = ?`, code).Scan(&v)
 	if res.Error != nil {
 		return v, fmt.Errorf("verify code: %w", res.Error)
 	}

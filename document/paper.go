@@ -6,13 +6,34 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 
 	qrcode "github.com/skip2/go-qrcode"
 )
 
-//go:embed templates/paper.html templates/check.html
+//go:embed templates/paper.html templates/paper.css templates/check.html
 var templateFiles embed.FS
+
+// stylesheet is the papers' one stylesheet: inline in the API's copy and
+// the printed HTML, linked from the owners' pages, whose policy allows no
+// inline style (Stylesheet). A table's column widths are classes w1…w100
+// (Table.Widths), never style attributes.
+var stylesheet = func() []byte {
+	b, err := templateFiles.ReadFile("templates/paper.css")
+	if err != nil {
+		panic(err) // embedded above
+	}
+	var w strings.Builder
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&w, "col.w%d{width:%d%%}", i, i)
+	}
+	return append(b, w.String()+"\n"...)
+}()
+
+// Stylesheet is the papers' stylesheet (text/css), for a page that links
+// it from its own origin (HTMLLinked).
+func Stylesheet() []byte { return slices.Clone(stylesheet) }
 
 // paper is the one template of every document: the owner's HTML copy is
 // one page of it, the printed PDF the same template with the pages in
@@ -28,6 +49,10 @@ type sheet struct {
 	Print     bool
 	Bilingual bool
 	QR        template.URL // data: URL of the PNG QR code of the verification URL
+	// Stylesheet, when set, is the URL the page links its stylesheet from;
+	// otherwise CSS is the stylesheet, inline.
+	Stylesheet string
+	CSS        template.CSS
 }
 
 // HTML renders a page as a standalone HTML document: the owner's copy in
@@ -36,6 +61,14 @@ type sheet struct {
 // the page sideways (api TestPenaltyNoticeFitsAPhone).
 func HTML(p Page) ([]byte, error) {
 	return render(sheet{Lang: p.Lang, Title: p.Title, Pages: []Page{p}})
+}
+
+// HTMLLinked is HTML with the stylesheet linked from href (served from
+// Stylesheet) rather than inline: the copy a page serves under a policy
+// without 'unsafe-inline' styles (the owners' pages, web.CSP). It has no
+// style attribute and no script either.
+func HTMLLinked(p Page, href string) ([]byte, error) {
+	return render(sheet{Lang: p.Lang, Title: p.Title, Pages: []Page{p}, Stylesheet: href})
 }
 
 // PrintHTML renders the pages one after the other, each starting on a new
@@ -55,6 +88,9 @@ func render(s sheet) ([]byte, error) {
 		}
 		// #nosec G203 -- a data: URL of our own PNG bytes
 		s.QR = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
+	}
+	if s.Stylesheet == "" {
+		s.CSS = template.CSS(stylesheet) // #nosec G203 -- our own embedded stylesheet
 	}
 	var b bytes.Buffer
 	if err := paper.Execute(&b, s); err != nil {

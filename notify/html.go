@@ -7,7 +7,9 @@ import (
 
 // HTMLOf renders a plain-text notice as a small HTML document with the same
 // words: paragraphs at blank lines, a list for "  • " lines, line breaks
-// kept. Mail clients that prefer HTML show it; the text part stays the
+// kept, and every http(s) URL a link (<a href>), so that a sign-in or
+// invitation mail opens its page with one tap in a client that shows the
+// HTML part. Mail clients that prefer HTML show it; the text part stays the
 // authority (it is what the feed and the tests read).
 func HTMLOf(text, lang string) string {
 	var b strings.Builder
@@ -39,17 +41,43 @@ func htmlParagraph(b *strings.Builder, para string) {
 				b.WriteString("<ul>")
 				inList = true
 			}
-			b.WriteString("<li>" + html.EscapeString(item) + "</li>")
+			b.WriteString("<li>" + linked(item) + "</li>")
 			continue
 		}
 		if inList {
 			b.WriteString("</ul>")
 			inList = false
 		}
-		plain = append(plain, html.EscapeString(l))
+		plain = append(plain, linked(l))
 	}
 	if inList {
 		b.WriteString("</ul>")
 	}
 	flush()
+}
+
+// linked escapes a line of text and makes each http(s) URL in it a link.
+// A URL is a word that starts with the scheme; punctuation that ends a
+// sentence after it stays outside the link.
+func linked(line string) string {
+	var b strings.Builder
+	for i, w := range strings.Split(line, " ") {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(linkedWord(w))
+	}
+	return b.String()
+}
+
+func linkedWord(w string) string {
+	if !strings.HasPrefix(w, "https://") && !strings.HasPrefix(w, "http://") {
+		return html.EscapeString(w)
+	}
+	u := strings.TrimRight(w, ".,;:!?)")
+	if len(u) <= len("https://") {
+		return html.EscapeString(w)
+	}
+	e := html.EscapeString(u)
+	return `<a href="` + e + `">` + e + `</a>` + html.EscapeString(w[len(u):])
 }

@@ -263,6 +263,7 @@ func insertRevision(
 				n.Revision,
 			),
 			JurisdictionID: n.JurisdictionID,
+			VesselID:       n.VesselID,
 			Status:         document.StatusValid,
 			IssuedAt:       now,
 		},

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm/clause"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
@@ -98,7 +99,24 @@ func (s *Service) recordPayment(
 	if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
 		return models.PenaltyPayment{}, false, storage.MapError(fmt.Errorf("insert payment: %w", err), "payment")
 	}
+	if err := markPaid(ctx, tx, sc, n, out.PaidOn); err != nil {
+		return models.PenaltyPayment{}, false, err
+	}
 	return out, true, tx.Audit("penalty_notice.payment", EntityNotice, n.ID, nil, out)
+}
+
+// markPaid makes the public check of the notice's current revision say
+// paid, on the day of the payment that left nothing due (GET /v/{code}).
+func markPaid(ctx context.Context, tx *storage.Tx, sc models.Scope, n models.PenaltyNotice, on time.Time) error {
+	v, err := loadNotice(ctx, tx, sc, n.ID)
+	if err != nil {
+		return err
+	}
+	if v.Status() != "paid" {
+		return nil
+	}
+	return document.SetStatus(ctx, tx.DB, document.KindPenaltyNotice, revisionRef(n.ID, n.Revision),
+		document.StatusPaid, on)
 }
 
 func samePayment(p models.PenaltyPayment, notice uuid.UUID, in PaymentInput) bool {

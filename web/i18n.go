@@ -95,6 +95,11 @@ func (s *Site) lang(c *fiber.Ctx) string {
 	return "en"
 }
 
+// Lang is the language of this request's page (as lang chooses it), for
+// a handler that answers something other than a page in it (a document's
+// HTML copy) without rendering a view.
+func (s *Site) Lang(c *fiber.Ctx) string { return s.lang(c) }
+
 func known(tag string) bool {
 	for _, l := range Languages {
 		if l.Tag == tag {

@@ -48,7 +48,7 @@ func (m *My) findings(c *fiber.Ctx, rectified bool) ([]openFinding, error) {
 		return nil, err
 	}
 	var out []openFinding
-	lang := web.Viewer(c).Language
+	lang := m.site.Lang(c) // the page's language, which the owner may switch
 	for _, in := range page.Items {
 		if in.Status != models.StatusSubmitted && in.Status != models.StatusApproved {
 			continue

@@ -25,6 +25,12 @@ type todo struct {
 	Amount int64
 	Link   string
 	Late   bool
+	// When, for a finding the law gives no date (action codes 02, 04, 06,
+	// 99: at the next port, before departure, before release, as the
+	// inspector specified), names the event instead of a date; Action is
+	// the finding's Sch-IX action code, what the law asks of the owner.
+	When   rules.DueKind
+	Action string
 }
 
 // vesselCard is one vessel as its owner sees it.
@@ -129,7 +135,10 @@ func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 
 func civil(d rules.Date) time.Time { return time.Date(d.Year, d.Month, d.Day, 12, 0, 0, 0, time.UTC) }
 
-// addFindings adds the open findings to rectify, each linked to its page.
+// addFindings adds the open findings to rectify, each linked to its page
+// with what the law asks (its action code): with their date, or, for those
+// the law gives an event instead of a date (04: before the vessel departs
+// again), that event.
 func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
 	fs, err := m.openFindings(c)
 	if err != nil {
@@ -140,12 +149,15 @@ func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
 		names[v.Vessel.ID] = v.Vessel.Name
 	}
 	for _, f := range fs {
-		if f.Finding.DueDate == nil {
-			continue
+		t := todo{Kind: "rectify", Vessel: names[f.VesselID], What: f.Finding.Code + " " + f.Title,
+			Link: "/my/findings/" + f.Finding.ID.String(), Action: f.Finding.Action}
+		if f.Finding.DueDate != nil {
+			due := rules.DateOf(*f.Finding.DueDate)
+			t.Due, t.Late = civil(due), due.Before(today)
+		} else if d, err := rules.DueFor(rules.ActionCode(f.Finding.Action), today); err == nil && d.Kind != rules.DueNone {
+			t.When = d.Kind // no date: first on the list, it comes before any date
 		}
-		due := rules.DateOf(*f.Finding.DueDate)
-		h.Todo = append(h.Todo, todo{Kind: "rectify", Due: civil(due), Vessel: names[f.VesselID],
-			What: f.Finding.Code + " " + f.Title, Link: "/my/findings/" + f.Finding.ID.String(), Late: due.Before(today)})
+		h.Todo = append(h.Todo, t)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
@@ -30,6 +31,9 @@ type notice struct {
 	// Authority is who decides the notice's appeals, in the page's
 	// language (rules.AppealRouteFor; the notice names it the same way).
 	Authority string
+	// Offences are the offences of the notice's Sch-IV rows in words, in
+	// the page's language, as the printed notice names them.
+	Offences map[string]string
 }
 
 // loadNotice reads one of the owner's notices as operation op does (another
@@ -59,6 +63,7 @@ func (m *My) noticeShow(c *fiber.Ctx) error {
 		return err
 	}
 	n.Authority = authorityIn(v, web.Viewer(c).Language)
+	n.Offences = offencesIn(v.Lines, m.site.Lang(c))
 	n.setUPI(m.d.UPIPayee)
 	n.AppealOpen = v.Appeal != nil && !v.AppealBy.IsZero() && !v.AppealBy.Before(todayOf(m))
 	for _, l := range v.Lines {
@@ -70,18 +75,40 @@ func (m *My) noticeShow(c *fiber.Ctx) error {
 }
 
 // noticeDocumentHTML is the owner's copy of the notice in the page's
-// language, as getPenaltyNoticeHtml renders it.
+// language, as getPenaltyNoticeHtml renders it, with the papers' stylesheet
+// linked (paperStylesheet): the pages' policy refuses inline styles.
 func (m *My) noticeDocumentHTML(c *fiber.Ctx) error {
 	v, err := m.loadNotice(c, "getPenaltyNoticeHtml")
 	if err != nil {
 		return err
 	}
-	page, err := penalty.RenderNoticeHTML(v, web.Viewer(c).Language, m.d.Issuer)
+	p, err := penalty.NoticePage(v, m.site.Lang(c), m.d.Issuer)
+	if err != nil {
+		return err
+	}
+	return sendPaper(c, p)
+}
+
+// sendPaper sends one page of a document as the owner's HTML copy under
+// the pages' policy.
+func sendPaper(c *fiber.Ctx, p document.Page) error {
+	b, err := document.HTMLLinked(p, paperCSS)
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
-	return c.Send(page)
+	return c.Send(b)
+}
+
+// paperCSS is where the owners' copies of documents link their stylesheet.
+const paperCSS = "/my/paper.css"
+
+// paperStylesheet serves the documents' stylesheet (document.Stylesheet):
+// the same bytes for everyone, so it needs no session.
+func (m *My) paperStylesheet(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderContentType, "text/css; charset=utf-8")
+	c.Set(fiber.HeaderCacheControl, "public, max-age=86400")
+	return c.Send(document.Stylesheet())
 }
 
 // noticeDocumentPDF is the notice as getPenaltyNoticePdf prints it:
@@ -143,4 +170,14 @@ func authorityIn(v penalty.NoticeView, lang string) string {
 		}
 	}
 	return v.Appeal.Authority
+}
+
+// offencesIn names the offence of each line's penalty row in lang, as the
+// printed notice does (penalty.OffenceIn).
+func offencesIn(lines []penalty.NoticeLineView, lang string) map[string]string {
+	out := make(map[string]string, len(lines))
+	for _, l := range lines {
+		out[l.Row] = penalty.OffenceIn(l.Row, lang)
+	}
+	return out
 }

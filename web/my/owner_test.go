@@ -65,10 +65,14 @@ func mailedSignIn(t *testing.T, s *webtest.Server, address string) string {
 	var list struct{ Messages []struct{ ID string } }
 	getJSON(t, api+"/api/v1/search?query="+url.QueryEscape("to:"+address), &list)
 	for _, m := range list.Messages { // newest first
-		var full struct{ Text string }
+		var full struct{ Text, HTML string }
 		getJSON(t, api+"/api/v1/message/"+m.ID, &full)
 		for _, l := range mailedLink.FindAllString(full.Text, -1) {
 			if strings.HasPrefix(l, s.URL+"/") {
+				// the HTML part links the same URL: one tap opens it
+				if !strings.Contains(full.HTML, `<a href="`+l+`">`) {
+					t.Errorf("the sign-in mail's HTML part does not link %s:\n%s", l, full.HTML)
+				}
 				return l
 			}
 		}

@@ -1350,9 +1350,12 @@ export interface paths {
          * @description The URL printed under the QR code of every order and notice. A
          *     client that prefers `text/html` (a phone's browser that scanned the
          *     code; `Accept` naming text/html before JSON) gets a page in its
-         *     `Accept-Language` (en, kn, hi) saying whether the document is valid,
-         *     superseded (since when) or released (since when), and a page for an
-         *     unknown code (404) or too many checks (429); any other client, or
+         *     `Accept-Language` (en, kn, hi) saying which vessel the document is
+         *     about (registration number and name, as painted on the hull; no
+         *     personal data) and whether it is valid, paid (a penalty notice on
+         *     which nothing is due, since the day of the last payment), superseded
+         *     (since when) or released (since when), and a page for an unknown
+         *     code (404) or too many checks (429); any other client, or
          *     `?format=json`, gets JSON and problems.
          */
         get: operations["verifyDocument"];
@@ -6123,11 +6126,15 @@ export interface components {
             number: string;
             office: string;
             /** @enum {string} */
-            status: "valid" | "superseded" | "released";
+            status: "valid" | "superseded" | "released" | "paid";
             /** Format: date-time */
             issued_at: string;
             /** Format: date-time */
             status_at: string;
+            /** @description The registration number of the vessel the document is about (absent when unknown) */
+            vessel_registration?: string;
+            /** @description Its name, as painted on the hull (absent when unknown) */
+            vessel_name?: string;
         };
         OrderFinding: {
             code: string;
