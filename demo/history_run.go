@@ -7,7 +7,6 @@ import (
 	"sort"
 	"time"
 
-
 	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/penalty"
