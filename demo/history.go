@@ -162,11 +162,11 @@ func (s *seeder) drawVisit(
 	if ago < 3 || ago > historyDays {
 		return visit{}, false, nil
 	}
-	regs, err := clean.eligible(ctx, j, ago)
-	if err != nil || len(regs) == 0 {
+	reg, ok, err := clean.pick(ctx, j, ago, pick)
+	if err != nil || !ok {
 		return visit{}, false, err
 	}
-	v := visit{Key: visitKey(j, m, i), Jur: j, Reg: regs[pick%len(regs)],
+	v := visit{Key: visitKey(j, m, i), Jur: j, Reg: reg,
 		Ago: ago, Kind: "routine", ReviewAfter: 1 + rng.IntN(3)}
 	if rng.IntN(4) == 0 {
 		v.Kind = "spot"

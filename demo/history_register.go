@@ -35,31 +35,41 @@ func newCleanDays(s *seeder) *cleanDays {
 		known: map[string]bool{}}
 }
 
-// eligible lists, in registration order, jurisdiction j's candidate
-// vessels (window) that are clean ago days back.
-func (c *cleanDays) eligible(ctx context.Context, j string, ago int) ([]string, error) {
-	sc := models.Scope{Access: models.AccessAll, Role: models.RoleAdmin, RequestID: "seed-demo"}
-	var out []string
+// pick is the first clean vessel of jurisdiction j's candidates ago days
+// back, trying them in registration order from the n-th (round), so
+// that only as many are read as it takes; ok is false when none is clean.
+func (c *cleanDays) pick(ctx context.Context, j string, ago, n int) (string, bool, error) {
+	var regs []string
 	for _, v := range vessels {
-		if v.Jur != j || !candidate(v) {
-			continue
-		}
-		key := fmt.Sprintf("%s/%d", v.Reg, ago)
-		ok, seen := c.known[key]
-		if !seen {
-			cp, err := c.reg.Compliance(ctx, sc, vesselID(v.Reg), rules.DateOf(c.today.AddDate(0, 0, -ago)))
-			if err != nil {
-				return nil, fmt.Errorf("compliance of %s: %w", v.Reg, err)
-			}
-			ok = len(cp.Deficiencies) == 0
-			c.known[key] = ok
-		}
-		if ok {
-			out = append(out, v.Reg)
+		if v.Jur == j && candidate(v) {
+			regs = append(regs, v.Reg)
 		}
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(regs)
+	for k := range regs {
+		reg := regs[(n+k)%len(regs)]
+		ok, err := c.clean(ctx, reg, ago)
+		if err != nil || ok {
+			return reg, ok, err
+		}
+	}
+	return "", false, nil
+}
+
+// clean reports whether the law finds nothing wrong in vessel reg from
+// the register ago days back.
+func (c *cleanDays) clean(ctx context.Context, reg string, ago int) (bool, error) {
+	key := fmt.Sprintf("%s/%d", reg, ago)
+	if ok, seen := c.known[key]; seen {
+		return ok, nil
+	}
+	sc := models.Scope{Access: models.AccessAll, Role: models.RoleAdmin, RequestID: "seed-demo"}
+	cp, err := c.reg.Compliance(ctx, sc, vesselID(reg), rules.DateOf(c.today.AddDate(0, 0, -ago)))
+	if err != nil {
+		return false, fmt.Errorf("compliance of %s: %w", reg, err)
+	}
+	c.known[key] = len(cp.Deficiencies) == 0
+	return c.known[key], nil
 }
 
 // candidate reports whether a vessel may be drawn at all: a Karnataka
