@@ -85,6 +85,8 @@ var (
 		{Code: "10008", Action: "04", Note: "stern light not working"},
 		{Code: "11002", Action: "04", Note: "lifejackets short of the persons on board"},
 		{Code: "11006", Action: "02", Note: "first-aid kit missing; supply it at the next port"},
+		{Code: "10014", Action: "04", Note: "plying beyond the operating region in its registration"},
+		{Code: "14009", Action: "05", Note: "engine replaced with a larger one without approval"},
 	}
 )
 
