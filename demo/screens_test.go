@@ -22,13 +22,32 @@ func TestMain(m *testing.M) { webtest.Main(m) }
 
 // TestScreensOfTheYear opens, over the demo's year as `make run` seeds
 // it, the pages the README shows: the office's charts and plan on a
-// laptop in English, and an owner's penalty notice on a phone in
+// laptop in English, an inspection waiting for the Karwar supervisor's
+// review with its EXIF-checked photos, and an owner's penalty notice on a phone in
 // Kannada (Mohan Shetty & Sons' third lifejacket offence in a year,
 // doubled twice). Each has its content from the year, passes axe, and is
 // saved as a screenshot (docs/screens is copied from these).
 func TestScreensOfTheYear(t *testing.T) {
 	s := webtest.NewServer(t, webtest.Options{History: true})
 	ctx := webtest.Tab(t, webtest.LaptopWidth, 768)
+	webtest.SignInConsole(t, ctx, s, "supervisor.karwar@demo.tindal")
+	var pending uuid.UUID
+	err := s.DB.Gorm.Raw(`SELECT i.id FROM inspections i JOIN vessels v ON v.id = i.vessel_id
+		WHERE v.registration_number = 'KA-KWR-M-0006' AND i.status = 'submitted'`).Row().Scan(&pending)
+	if err != nil {
+		t.Fatalf("the inspection of KA-KWR-M-0006 waiting for review: %v", err)
+	}
+	webtest.Do(t, ctx,
+		chromedp.SetValue(chromedp.CSS("#lang-switch"), "en"),
+		chromedp.Click(chromedp.CSS("header form.inline button")),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="en"] h1`)),
+		chromedp.Navigate(s.URL+"/console/inspections/"+pending.String()),
+		chromedp.WaitVisible(chromedp.CSS("main h1")),
+	)
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "console-inspection")
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`header form[action$="/signout"] button`)),
+		chromedp.WaitVisible(chromedp.CSS("#email")))
 	webtest.SignInConsole(t, ctx, s, "supervisor.mangaluru@demo.tindal")
 	for _, p := range []struct{ path, name, want string }{
 		{"/console/reports", "console-reports", "KA-MNG"},
@@ -42,7 +61,7 @@ func TestScreensOfTheYear(t *testing.T) {
 		}
 	}
 	var notice uuid.UUID
-	err := s.DB.Gorm.Raw(`SELECT n.id FROM penalty_notices n JOIN vessels v ON v.id = n.vessel_id
+	err = s.DB.Gorm.Raw(`SELECT n.id FROM penalty_notices n JOIN vessels v ON v.id = n.vessel_id
 		WHERE v.registration_number = 'KA-MNG-M-0003' ORDER BY n.served_on DESC LIMIT 1`).Row().Scan(&notice)
 	if err != nil || notice == uuid.Nil {
 		t.Fatalf("no notice of KA-MNG-M-0003 (%v)", err)
