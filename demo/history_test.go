@@ -183,14 +183,15 @@ func (y seededYear) checkDetentions(t *testing.T) {
 	if len(orders) != 2 || orders[0].Status != models.OrderReleased || orders[1].Status != models.OrderInForce {
 		t.Fatalf("detention orders %+v, want one released then one in force", orders)
 	}
-	var status string
-	y.db.Gorm.Table("vessels").Select("status").Where("id = ?", orders[1].VesselID).Row().Scan(&status)
-	if status != "detained" {
-		t.Errorf("vessel under the order in force is %q, want detained", status)
-	}
-	y.db.Gorm.Table("vessels").Select("status").Where("id = ?", orders[0].VesselID).Row().Scan(&status)
-	if status != "active" {
-		t.Errorf("released vessel is %q, want active", status)
+	for _, c := range []struct {
+		order models.DetentionOrder
+		want  string
+	}{{orders[1], "detained"}, {orders[0], "active"}} {
+		var status string
+		err := y.db.Gorm.Table("vessels").Select("status").Where("id = ?", c.order.VesselID).Row().Scan(&status)
+		if err != nil || status != c.want {
+			t.Errorf("vessel of order %s (%s) is %q (%v), want %s", c.order.Number, c.order.Status, status, err, c.want)
+		}
 	}
 }
 
