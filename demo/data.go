@@ -774,6 +774,8 @@ var staff = []staffSeed{
 	{"supervisor.karwar@demo.tindal", "Rajesh Naik", models.RoleSupervisor, []string{karwar}, "kn"},
 	{"inspector.karwar@demo.tindal", "Priya Gaonkar", models.RoleInspector, []string{karwar}, "kn"},
 	{"inspector.mangaluru@demo.tindal", "Mohammed Irfan", models.RoleInspector, []string{mangaluru}, "en"},
+	{"supervisor.mangaluru@demo.tindal", "Kavitha Shenoy", models.RoleSupervisor, []string{mangaluru}, "en"},
+	{"registrar.mangaluru@demo.tindal", "Ravi Kamath", models.RoleRegistrar, []string{mangaluru}, "en"},
 	{"supervisor.paradip@demo.tindal", "Sasmita Mohanty", models.RoleSupervisor, []string{paradip}, "hi"},
 	{"inspector.paradip@demo.tindal", "Pradeep Kumar Sahoo", models.RoleInspector, []string{paradip}, "hi"},
 }

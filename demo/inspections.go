@@ -87,7 +87,7 @@ func (s *seeder) seedInspections(ctx context.Context, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		if err := s.uploadPhotos(ctx, in, scope); err != nil {
+		if err := s.uploadPhotos(ctx, in, scope, startOfSeed(in, now)); err != nil {
 			return fmt.Errorf("inspection %s: %w", in.Key, err)
 		}
 	}
@@ -121,8 +121,7 @@ func (s *seeder) pushInspection(ctx context.Context, eng *tsync.Engine, in inspe
 // 10:00 India time DaysAgo days before today, a minute apart.
 func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, error) {
 	id := inspectionID(in.Key)
-	day := now.In(ist).AddDate(0, 0, -in.DaysAgo)
-	at := time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, ist)
+	at := startOfSeed(in, now)
 	var ms []tsync.Mutation
 	add := func(name string, args any) {
 		raw, _ := json.Marshal(args)
@@ -143,7 +142,8 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 	}
 	add(
 		"inspection.start",
-		map[string]any{"id": id, "vessel_id": vesselID(in.Reg), "template_id": demoTemplate, "kind": kind},
+		map[string]any{"id": id, "vessel_id": vesselID(in.Reg), "template_id": demoTemplate, "kind": kind,
+			"lat": ports[karwar].Lat, "lon": ports[karwar].Lon},
 	)
 	for _, item := range sortedKeys(in.Answers) {
 		add("inspection.answer", map[string]any{"inspection_id": id, "item_id": item, "answer": in.Answers[item]})
@@ -153,7 +153,7 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 			"code": f.Code, "note": f.Note})
 	}
 	if s.photos != nil {
-		ps, err := photosOf(in)
+		ps, err := photosOf(in, at)
 		if err != nil {
 			return nil, err
 		}
@@ -163,6 +163,13 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 	}
 	add("inspection.submit", map[string]any{"inspection_id": id})
 	return ms, nil
+}
+
+// startOfSeed is when the inspector started a demo inspection: 10:00
+// India time, DaysAgo days before now.
+func startOfSeed(in inspectionSeed, now time.Time) time.Time {
+	day := now.In(ist).AddDate(0, 0, -in.DaysAgo)
+	return time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, ist)
 }
 
 // inspectorScope is the inspector's scope on their demo device, which is

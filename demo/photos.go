@@ -4,13 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/jpeg"
 	"time"
 
 	"github.com/google/uuid"
@@ -37,37 +32,22 @@ type demoPhoto struct {
 	Caption     string
 }
 
-// photosOf generates one JPEG per finding of the inspection: a plain
-// picture whose colours follow the finding's key, so the bytes (and their
-// SHA-256) are the same on every run.
-func photosOf(in inspectionSeed) ([]demoPhoto, error) {
+// photosOf generates one JPEG per finding of the inspection, started at
+// at: a plain picture whose colours follow the finding's key, with the
+// EXIF a phone writes (the time it was taken and the port's position), so
+// the bytes (and their SHA-256) are the same on every run of the day.
+func photosOf(in inspectionSeed, at time.Time) ([]demoPhoto, error) {
+	port := ports[karwar]
 	var out []demoPhoto
 	for i, f := range in.Findings {
 		key := fmt.Sprintf("%s/%d", in.Key, i)
-		b, err := demoJPEG(key)
+		b, err := exifJPEG(key, 640, 480, shot{At: at, Lat: port.Lat, Lon: port.Lon})
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, demoPhoto{ID: idOf("photo", key), Finding: idOf("finding", key), Bytes: b, Caption: f.Note})
 	}
 	return out, nil
-}
-
-// demoJPEG is a 640×480 JPEG of diagonal bands coloured from key.
-func demoJPEG(key string) ([]byte, error) {
-	h := sha256.Sum256([]byte(key))
-	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
-	for y := 0; y < 480; y++ {
-		for x := 0; x < 640; x++ {
-			band := byte((x + y) / 40)
-			img.Set(x, y, color.RGBA{R: h[0] + band*9, G: h[1] + band*5, B: h[2] + band*3, A: 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 80}); err != nil {
-		return nil, fmt.Errorf("demo photo %s: %w", key, err)
-	}
-	return b.Bytes(), nil
 }
 
 // attachArgs is the photo.attach of one demo photo, taken at.
@@ -87,26 +67,41 @@ func attachArgs(inspection uuid.UUID, p demoPhoto, at time.Time) map[string]any 
 
 // uploadPhotos uploads the bytes of every demo photo of the inspection that
 // the store does not hold yet, as the inspector who attached it.
-func (s *seeder) uploadPhotos(ctx context.Context, in inspectionSeed, sc models.Scope) error {
-	ps, err := photosOf(in)
+func (s *seeder) uploadPhotos(ctx context.Context, in inspectionSeed, sc models.Scope, at time.Time) error {
+	ps, err := photosOf(in, at)
 	if err != nil {
 		return err
 	}
+	return s.putPhotos(ctx, sc, ps)
+}
+
+// putPhotos uploads each photo still pending (the phone's fallback upload,
+// PUT /v1/photos/{id}/content), then runs the photo work the server's
+// worker would (EXIF read and compared with the inspection, thumbnails),
+// so reviewers see checked evidence. A photo attached by a run on another
+// day has other bytes (its EXIF time) and is left pending.
+func (s *seeder) putPhotos(ctx context.Context, sc models.Scope, ps []demoPhoto) error {
 	for _, p := range ps {
-		var state string
-		err := s.db.Gorm.WithContext(ctx).Table("photos").Select("state").Where("id = ?", p.ID).Row().Scan(&state)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // the inspection was seeded without photos, by an earlier run
+		var row struct{ State, SHA256 string }
+		res := s.db.Gorm.WithContext(ctx).Table("photos").Select("state, sha256").Where("id = ?", p.ID).Scan(&row)
+		if res.Error != nil {
+			return fmt.Errorf("demo photo %s: %w", p.ID, res.Error)
 		}
-		if err != nil {
-			return fmt.Errorf("demo photo %s: %w", p.ID, err)
-		}
-		if state != photo.StatePending {
+		sum := sha256.Sum256(p.Bytes)
+		if res.RowsAffected == 0 || row.State != photo.StatePending || row.SHA256 != hex.EncodeToString(sum[:]) {
 			continue
 		}
 		if _, err := s.photos.PutContent(ctx, sc, p.ID, bytes.NewReader(p.Bytes), int64(len(p.Bytes))); err != nil {
 			return fmt.Errorf("upload demo photo %s: %w", p.ID, err)
 		}
 	}
-	return nil
+	for {
+		n, err := s.photos.ProcessQueue(ctx, 16)
+		if err != nil {
+			return fmt.Errorf("demo photos' work: %w", err)
+		}
+		if n == 0 {
+			return nil
+		}
+	}
 }

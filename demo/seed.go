@@ -39,6 +39,8 @@ type Summary struct {
 	Certificates  int
 	// Inspections are the submitted demo inspections (demo/inspections.go).
 	Inspections int
+	// Visits are the inspections of the demo's year (WithHistory).
+	Visits int
 }
 
 // namespace roots the deterministic ids of demo rows.
@@ -64,6 +66,9 @@ type seeder struct {
 	seq   map[string]int64     // inspector email → last seq their demo device pushed
 	// photos uploads the demo findings' photos; nil seeds none (WithPhotos).
 	photos *photo.Service
+	// history adds the demo's year (WithHistory); now is the moment of seeding.
+	history bool
+	now     time.Time
 }
 
 // Seed creates the demo register and accounts, each with the given
@@ -78,7 +83,7 @@ func Seed(
 	out io.Writer,
 	opts ...Option,
 ) (Summary, error) {
-	s := &seeder{db: db, today: dateOf(today), jur: map[string]uuid.UUID{}, seq: map[string]int64{}}
+	s := &seeder{db: db, today: dateOf(today), now: today, jur: map[string]uuid.UUID{}, seq: map[string]int64{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -100,6 +105,11 @@ func Seed(
 	accounts, err := s.seedUsers(ctx, users, password)
 	if err != nil {
 		return Summary{}, fmt.Errorf("seed demo users: %w", err)
+	}
+	if s.history { // before the days just past: the phones push in the order they worked
+		if err := s.seedHistory(ctx); err != nil {
+			return Summary{}, fmt.Errorf("seed demo year: %w", err)
+		}
 	}
 	if err := s.seedInspections(ctx, today); err != nil { // needs the inspectors' accounts
 		return Summary{}, fmt.Errorf("seed demo inspections: %w", err)
@@ -174,5 +184,11 @@ func (s *seeder) summary(ctx context.Context) (Summary, error) {
 		}
 		*c.dst = int(n)
 	}
-	return sum, nil
+	if !s.history {
+		return sum, nil
+	}
+	var n int64
+	err := s.db.Gorm.WithContext(ctx).Table("inspections").Where("id IN ?", yearIDs()).Count(&n).Error
+	sum.Visits = int(n)
+	return sum, err
 }

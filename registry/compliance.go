@@ -183,7 +183,7 @@ func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	c := Compliance{Vessel: f.vessel, On: on, RuleSet: rs.ID, Deficiencies: ev.Deficiencies,
 		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace}
 	c.Manning = rules.CheckManning(rules.ManningInputFor(rs, iv, crew, on))
-	c.Certificates = certificateStates(f.certs, f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)
+	c.Certificates = certificateStates(unreplaced(f.certs, on), f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)
 	for _, p := range f.onBoard.Posts {
 		c.Crew = append(
 			c.Crew,
@@ -271,6 +271,26 @@ func vesselRecords(v models.Vessel, certs []models.Certificate) ([]rules.Certifi
 		}
 	}
 	return records, withdrawn
+}
+
+// unreplaced drops the certificates a later one of the same kind, issued
+// by date on, replaced: a renewed certificate of survey is history, not a
+// certificate to renew (the plan reads the latest of each kind the same
+// way). The law still reads them all for the days they covered.
+func unreplaced(certs []models.Certificate, on rules.Date) []models.Certificate {
+	latest := map[string]time.Time{}
+	for _, c := range certs {
+		if c.Status == "valid" && !dateOf(&c.IssuedOn).After(on) && c.IssuedOn.After(latest[c.Kind]) {
+			latest[c.Kind] = c.IssuedOn
+		}
+	}
+	out := make([]models.Certificate, 0, len(certs))
+	for _, c := range certs {
+		if c.Status != "valid" || !c.IssuedOn.Before(latest[c.Kind]) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // certificateStates gives each certificate its state on date on.

@@ -2,6 +2,7 @@ package registry_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -159,4 +160,38 @@ func cbHas(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// TestComplianceListsTheRenewedCertificateOnly: once an insurance is
+// renewed, the vessel's certificates list the new policy alone (the owner
+// has nothing to renew), while a day the old policy covered still lists
+// it.
+func TestComplianceListsTheRenewedCertificateOnly(t *testing.T) {
+	b := newCountryBoat(t)
+	ctx := context.Background()
+	expires := cbDay(2027, 8, 31)
+	renewed, _, err := b.reg.CreateCertificate(ctx, b.admin, models.Certificate{VesselID: &b.vessel.ID, Kind: "insurance",
+		Number: "INS-12-R", IssuedOn: cbDay(2026, 9, 1), ExpiresOn: &expires})
+	if err != nil {
+		t.Fatal(err)
+	}
+	numbers := func(on rules.Date) []string {
+		c, err := b.reg.Compliance(ctx, b.admin, b.vessel.ID, on)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range c.Certificates {
+			if s.Certificate.Kind == "insurance" {
+				out = append(out, s.Certificate.Number)
+			}
+		}
+		return out
+	}
+	if got := numbers(rules.D(2026, 10, 1)); len(got) != 1 || got[0] != renewed.Number {
+		t.Errorf("insurance after the renewal: %v, want only %s", got, renewed.Number)
+	}
+	if got := numbers(rules.D(2026, 3, 1)); !slices.Contains(got, b.insurance.Number) {
+		t.Errorf("insurance before the renewal: %v, want %s among them", got, b.insurance.Number)
+	}
 }

@@ -60,11 +60,13 @@ func cmdSeed(ctx context.Context, args []string, getenv func(string) string, std
 	if err := storage.Migrate(ctx, a.db.SQL, io.Discard); err != nil {
 		return err
 	}
-	sum, err := demo.Seed(ctx, a.db, a.auth, a.cfg.DemoPassword, time.Now(), stdout, a.demoPhotos(ctx, stdout)...)
+	start := time.Now()
+	opts := append(a.demoPhotos(ctx, stdout), demo.WithHistory())
+	sum, err := demo.Seed(ctx, a.db, a.auth, a.cfg.DemoPassword, start, stdout, opts...)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "demo data: %+v\n", sum)
+	fmt.Fprintf(stdout, "demo data: %+v (%s)\n", sum, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

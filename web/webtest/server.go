@@ -55,6 +55,10 @@ type Server struct {
 type Options struct {
 	// Web adjusts the web layer's settings (timeouts, the clock).
 	Web func(*web.Deps)
+	// History seeds the demo's year too (demo.WithHistory), as `make run`
+	// does: a year of two offices' work behind the charts, the plan and
+	// the owners' pages.
+	History bool
 }
 
 // NewServer starts a server on a database of the test's own with the demo
@@ -68,7 +72,13 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	now := time.Now
 	local := testkit.LocalBlobs(t)
 	photos := photo.New(db, local, photo.Options{})
-	if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos)); err != nil {
+	seedOpts := []demo.Option{demo.WithPhotos(photos)}
+	for _, o := range opts {
+		if o.History {
+			seedOpts = append(seedOpts, demo.WithHistory())
+		}
+	}
+	if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, seedOpts...); err != nil {
 		t.Fatalf("seed the demo data: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
