@@ -29,7 +29,7 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	}
 	p := api.ProblemFor(err)
 	if p.Status == http.StatusUnauthorized {
-		return c.Redirect(s.signInPath(c), fiber.StatusSeeOther)
+		return c.Redirect(signInTo(c), fiber.StatusSeeOther)
 	}
 	if p.Code == "internal" {
 		s.d.Logger.Error("page failed", "request_id", requestID(c), "method", c.Method(), "path", c.Path(), "err", err)
