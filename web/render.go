@@ -73,6 +73,14 @@ var funcs = template.FuncMap{
 	"date":    Date,
 	"time":    DateTime,
 	"add":     func(a, b int) int { return a + b },
+	"item":    func(v *View, x any) Item { return Item{V: v, X: x} },
+}
+
+// Item is one thing of a page with the page's view, for a partial that
+// shows it and needs the view's language: {{template "photo-item" (item $ .)}}.
+type Item struct {
+	V *View
+	X any
 }
 
 // Date is a civil date as the office writes it: DD-MM-YYYY, in Asia/Kolkata.
