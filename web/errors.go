@@ -27,7 +27,7 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	if errors.As(err, &fe) {
 		err = models.Errorf(kindOfStatus(fe.Code), "http_"+http.StatusText(fe.Code), "%s", http.StatusText(fe.Code))
 	}
-	p := api.ProblemFor(err)
+	p := api.ProblemFor(s.saidRefusal(c, err))
 	if p.Status == http.StatusUnauthorized {
 		return c.Redirect(signInTo(c), fiber.StatusSeeOther)
 	}
