@@ -15,7 +15,7 @@ import (
 
 var (
 	anyUUID      = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
-	problemBlock = regexp.MustCompile(`(?s)<div class="problem" role="alert"><p>(.*?)</p></div>`)
+	problemBlock = regexp.MustCompile(`(?s)class="problem" role="alert">(?:<p>)?(.*?)</p>`)
 	fieldErrors  = regexp.MustCompile(`class="field-error">[^<]*`)
 	penaltyField = regexp.MustCompile(`name="penalty_id" value="([^"]+)"`)
 	dueField     = regexp.MustCompile(`name="amount" type="number" min="1" step="1" value="([0-9]+)"`)
@@ -37,9 +37,10 @@ type refusal struct {
 // TestRefusalsSpeakThePagesLanguageAndNameThings: every refusal the
 // console's actions below produce (a detention confirmed twice, a release
 // before its re-inspection, a decision on an inspection already decided,
-// a receipt number given twice) says, in Kannada and in Hindi, what was
-// refused, naming the order by its number, the vessel by its registration
-// and the notice by its number: no UUID, no English, and its status is
+// a receipt number given twice, an owner with vessels deleted, an account
+// created with an email in use) says, in Kannada and in Hindi, what was
+// refused, naming the order by its number, the vessel by its registration,
+// the notice by its number, the owner by name and the account by email: no UUID, no English, and its status is
 // the API's. Nothing is changed by a refused action.
 func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 	s := webtest.NewServer(t)
@@ -55,6 +56,11 @@ func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 	noticeNo := scalar[string](t, s, `SELECT number FROM penalty_notices WHERE id = ?`, notice)
 	today := time.Now().Format("2006-01-02")
 
+	owner := idOf(t, s, `SELECT owner_id FROM vessels WHERE registration_number = ?`, regDetention)
+	ownerName := scalar[string](t, s, `SELECT name FROM owners WHERE id = ?`, owner)
+	ownerVersion := scalar[string](t, s, `SELECT version::text FROM owners WHERE id = ?`, owner)
+	adm := newClient(t, s)
+	adm.signIn("admin@demo.tindal")
 	sup := newClient(t, s)
 	sup.signIn("supervisor.karwar@demo.tindal")
 	reg := newClient(t, s)
@@ -95,6 +101,14 @@ func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 				"paid_on": {time.Now().AddDate(0, 0, -1).Format("2006-01-02")}},
 			status: http.StatusConflict, names: []string{"KWR/2026/00417", noticeNo, regDetention},
 			words: map[string]string{"kn": "ಬೇರೊಂದು ಪಾವತಿಗೆ ದಾಖಲಿಸಲಾಗಿದೆ", "hi": "किसी दूसरे भुगतान के लिए दर्ज"}}},
+		{reg, refusal{name: "an owner with vessels deleted", path: "/console/owners/" + owner.String() + "/delete",
+			form: url.Values{"version": {ownerVersion}}, status: http.StatusConflict, names: []string{ownerName},
+			words: map[string]string{"kn": "ಇನ್ನೂ ಜಲನೌಕೆಗಳಿವೆ", "hi": "अब भी जलयान हैं"}}},
+		{adm, refusal{name: "an account created with a taken email", path: "/console/admin/users",
+			form: url.Values{"email": {"supervisor.karwar@demo.tindal"}, "name": {"Second Supervisor"}, "role": {"admin"},
+				"preferred_language": {"kn"}},
+			status: http.StatusConflict, names: []string{"supervisor.karwar@demo.tindal"},
+			words: map[string]string{"kn": "ಇಮೇಲ್‌ನ ಖಾತೆ ಈಗಾಗಲೇ ಇದೆ", "hi": "का खाता पहले से मौजूद है"}}},
 	} {
 		for _, lang := range []string{"kn", "hi"} {
 			setLanguage(t, tc.c, lang)
@@ -120,6 +134,12 @@ func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 	}
 	if n := scalar[int](t, s, `SELECT count(*) FROM detention_orders`); n != orders {
 		t.Errorf("the refused actions wrote detention orders: %d, was %d", n, orders)
+	}
+	if n := scalar[int](t, s, `SELECT count(*) FROM owners WHERE id = ? AND deleted_at IS NULL`, owner); n != 1 {
+		t.Error("the refused deletion deleted the owner")
+	}
+	if n := scalar[int](t, s, `SELECT count(*) FROM users WHERE email = ?`, "supervisor.karwar@demo.tindal"); n != 1 {
+		t.Errorf("%d accounts have the supervisor's email", n)
 	}
 	if n := scalar[int](t, s, `SELECT count(*) FROM penalty_payments`); n != payments {
 		t.Errorf("the refused payment was recorded: %d payments, was %d", n, payments)
