@@ -42,7 +42,7 @@ func (r *Service) ListCrewMembers(
 	if jurisdiction != nil {
 		q = q.Where("jurisdiction_id = ?", *jurisdiction)
 	}
-	if query != "" {
+	if query = searchText(query); query != "" {
 		like := "%" + escapeLike(query) + "%"
 		q = q.Where("(name ILIKE ? OR indivc_number ILIKE ?)", like, like)
 	}

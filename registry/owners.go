@@ -30,7 +30,7 @@ func (r *Service) ListOwners(
 	if jurisdiction != nil {
 		q = q.Where("jurisdiction_id = ?", *jurisdiction)
 	}
-	if query != "" {
+	if query = searchText(query); query != "" {
 		q = q.Where("name ILIKE ?", "%"+escapeLike(query)+"%")
 	}
 	return page(q, opt, func(o models.Owner) uuid.UUID { return o.ID })

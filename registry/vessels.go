@@ -53,10 +53,7 @@ func (r *Service) ListVessels(
 	if f.SpecialCategory != nil {
 		q = q.Where("special_category = ?", *f.SpecialCategory)
 	}
-	if f.Query != "" {
-		like := "%" + escapeLike(f.Query) + "%"
-		q = q.Where("(name ILIKE ? OR registration_number ILIKE ?)", like, like)
-	}
+	q = whereVesselMatches(q, f.Query)
 	return page(q, opt, func(v models.Vessel) uuid.UUID { return v.ID })
 }
 

@@ -27,9 +27,9 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	if errors.As(err, &fe) {
 		err = models.Errorf(kindOfStatus(fe.Code), "http_"+http.StatusText(fe.Code), "%s", http.StatusText(fe.Code))
 	}
-	p := api.ProblemFor(err)
+	p := api.ProblemFor(s.saidRefusal(c, err))
 	if p.Status == http.StatusUnauthorized {
-		return c.Redirect(s.signInPath(c), fiber.StatusSeeOther)
+		return c.Redirect(signInTo(c), fiber.StatusSeeOther)
 	}
 	if p.Code == "internal" {
 		s.d.Logger.Error("page failed", "request_id", requestID(c), "method", c.Method(), "path", c.Path(), "err", err)

@@ -74,6 +74,14 @@ var funcs = template.FuncMap{
 	"date":    Date,
 	"time":    DateTime,
 	"add":     func(a, b int) int { return a + b },
+	"item":    func(v *View, x any) Item { return Item{V: v, X: x} },
+}
+
+// Item is one thing of a page with the page's view, for a partial that
+// shows it and needs the view's language: {{template "photo-item" (item $ .)}}.
+type Item struct {
+	V *View
+	X any
 }
 
 // Date is a civil date as the office writes it: DD-MM-YYYY, in Asia/Kolkata.
@@ -170,9 +178,11 @@ func (t *Templates) Render(c *fiber.Ctx, page string, data any) error {
 
 // RenderForm writes page again after a failed action: the problem's message
 // at the top, each named field's message next to the field, and what was
-// submitted. A models.Error of kind invalid answers 422, others their
-// status; an error that is not a models.Error is returned (a 500).
+// submitted, in the page's language (Site.Refusal). A models.Error of kind
+// invalid answers 422, others their status; an error that is not a
+// models.Error is returned (a 500).
 func (t *Templates) RenderForm(c *fiber.Ctx, page string, data any, form map[string]string, err error) error {
+	err = t.site.saidRefusal(c, err)
 	var me *models.Error
 	if !errors.As(err, &me) || me.Kind == models.KindUnavailable {
 		return err

@@ -99,6 +99,7 @@ func (s *Site) Add(a Area) { s.areas = append(s.areas, a) }
 // middleware, so pages are not routes of the JSON contract.
 func (s *Site) Mount(app *fiber.App) {
 	app.Get(assetPrefix+":name", s.asset)
+	app.Get("/favicon.ico", s.favicon)
 	for _, a := range s.areas {
 		g := app.Group(a.Prefix, s.headers, s.session, s.csrf, s.viewer, s.checkInput)
 		g.Post("/signout", s.signOut)

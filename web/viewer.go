@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -61,7 +63,7 @@ func RequireRoles(roles ...models.Role) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		p := Viewer(c)
 		if p == nil {
-			return c.Redirect(signInPathOf(c), fiber.StatusSeeOther)
+			return c.Redirect(signInTo(c), fiber.StatusSeeOther)
 		}
 		if !slices.Contains(roles, p.Role) {
 			return models.Errorf(models.KindForbidden, "forbidden", "your role (%s) may not use these pages", p.Role)
@@ -127,6 +129,35 @@ func (s *Site) signOut(c *fiber.Ctx) error {
 func (s *Site) signInPath(c *fiber.Ctx) string { return signInPathOf(c) }
 
 func signInPathOf(c *fiber.Ctx) string { return areaOf(c) + "/signin" }
+
+// signInTo is the area's sign-in page for a person who is not signed in.
+// When they asked for a page of the area (a GET: a link from a mail, a
+// bookmark), it carries that page as next, so signing in leads there
+// rather than to the start page.
+func signInTo(c *fiber.Ctx) string {
+	in := signInPathOf(c)
+	if c.Method() != fiber.MethodGet {
+		return in
+	}
+	want, area := string(c.Request().URI().RequestURI()), areaOf(c)
+	if AreaPath(want, area) == "" || want == area || want == area+"/" {
+		return in
+	}
+	return in + "?next=" + url.QueryEscape(want)
+}
+
+// AreaPath is next when it is a page of this site under the area's prefix
+// (/console, /my), else "": never another host (no open redirect), never
+// another area.
+func AreaPath(next, prefix string) string {
+	if LocalPath(next, "") == "" {
+		return ""
+	}
+	if next != prefix && !strings.HasPrefix(next, prefix+"/") && !strings.HasPrefix(next, prefix+"?") {
+		return ""
+	}
+	return next
+}
 
 // Flash leaves a one-time message for the next page this session shows.
 func (s *Site) Flash(c *fiber.Ctx, msg string) { s.sessions.Put(c.UserContext(), keyFlash, msg) }

@@ -38,5 +38,7 @@ func (c *Console) detentionConfirm(ctx *fiber.Ctx) error {
 	if perr != nil {
 		return perr
 	}
+	err = c.refused(ctx, err, "detention", web.Names{"Vessel": vesselName(p.Vessel.RegistrationNumber, p.Vessel.Name),
+		"Order": c.orderNumberOf(ctx, p)})
 	return c.t.RenderForm(ctx, "detention_show", p, form, err)
 }

@@ -38,6 +38,8 @@ func (c *Console) orderRelease(ctx *fiber.Ctx) error {
 	if perr != nil {
 		return perr
 	}
+	err = c.refused(ctx, err, "release", web.Names{"Order": p.Order.Number,
+		"Vessel": vesselName(p.Detention.RegistrationNumber, p.Detention.VesselName)})
 	return c.t.RenderForm(ctx, "detention_order", p, form, err)
 }
 

@@ -15,3 +15,17 @@ func ReviewRoutes() []fiber.Route {
 	}
 	return out
 }
+
+// PageRoutes lists every GET route of the console (path under /console),
+// for the walk that checks every page.
+func PageRoutes() []string {
+	app := fiber.New()
+	(&Console{}).routes(app)
+	var out []string
+	for _, r := range app.GetRoutes(true) {
+		if r.Method == fiber.MethodGet {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}

@@ -18,13 +18,17 @@ import (
 )
 
 // inspectionPage is the reviewer's view of one inspection (GET
-// /v1/inspections/{id}, getInspection): the photos beside the findings,
+// /v1/inspections/{id}, getInspection): each finding with its own photos,
+// the photos attached to no finding apart,
 // the penalties with the rules that set them, the detention proposal,
 // conflicts, amendment requests, rectifications and the history.
 type inspectionPage struct {
-	V            inspect.ReviewerView
-	Vessel       models.Vessel
-	Photos       []photoRow
+	V      inspect.ReviewerView
+	Vessel models.Vessel
+	// Photos is how many photos the inspection has; Loose are those
+	// attached to no finding the page shows (each finding shows its own).
+	Photos       int
+	Loose        []photoRow
 	Findings     []findingRow
 	PenaltySteps []rules.Step
 	Proposal     *detention.DetentionProposal
@@ -44,18 +48,22 @@ type findingRow struct {
 	LegalRefs []string
 	Overdue   bool
 	Closure   rules.ClosureRule
-	Photos    []photo.View
+	Photos    []photoRow
 }
 
 // photoRow is a photo with its distance and time offset from the
-// inspection as a person reads them ("350 m", "2 h 5 min").
+// inspection as a person reads them ("350 m", "2 h 5 min"), and the place
+// its EXIF records ("14.80561, 74.12970").
 type photoRow struct {
 	photo.View
-	Distance, Offset string
+	Distance, Offset, Place string
 }
 
 func photoRowOf(v photo.View) photoRow {
 	r := photoRow{View: v}
+	if v.ExifLat != nil && v.ExifLon != nil {
+		r.Place = fmt.Sprintf("%.5f, %.5f", *v.ExifLat, *v.ExifLon)
+	}
 	if v.DistanceM != nil {
 		if *v.DistanceM >= 1000 {
 			r.Distance = fmt.Sprintf("%.1f km", *v.DistanceM/1000)
@@ -109,15 +117,13 @@ func (c *Console) inspectionPage(ctx *fiber.Ctx, id uuid.UUID) (*inspectionPage,
 	if err != nil {
 		return nil, err
 	}
-	for _, ph := range photos {
-		p.Photos = append(p.Photos, photoRowOf(ph))
-	}
+	p.Photos = len(photos)
 	if vsc, err := web.Scope(ctx, "getVessel"); err == nil {
 		if vs, err := c.d.Registry.VesselsByID(uctx, vsc, []uuid.UUID{v.Inspection.VesselID}); err == nil {
 			p.Vessel = vs[v.Inspection.VesselID]
 		}
 	}
-	p.Findings, p.PenaltySteps = findingRows(v, photos)
+	p.Findings, p.Loose, p.PenaltySteps = findingRows(v, photos)
 	p.Conflicts = conflictRows(v.Conflicts)
 	if err := c.proposalOf(ctx, p); err != nil {
 		return nil, err
@@ -149,18 +155,26 @@ func (c *Console) proposalOf(ctx *fiber.Ctx, p *inspectionPage) error {
 }
 
 // findingRows joins each finding with the rules' reading of it (from the
-// stored outcome) and its photos; the penalty steps of the reading come
-// with them.
-func findingRows(v inspect.ReviewerView, photos []photo.View) ([]findingRow, []rules.Step) {
+// stored outcome) and its photos; the photos of no finding shown (none, or
+// a deleted one) come apart, and the penalty steps of the reading with
+// them.
+func findingRows(v inspect.ReviewerView, photos []photo.View) ([]findingRow, []photoRow, []rules.Step) {
 	d := inspect.DerivedOf(&v.Inspection)
 	byCode := map[string]rules.Deficiency{}
 	for _, x := range d.Deficiencies {
 		byCode[string(x.Code)] = x
 	}
-	byFinding := map[uuid.UUID][]photo.View{}
+	shown := map[uuid.UUID]bool{}
+	for _, f := range v.Findings {
+		shown[f.ID] = !f.DeletedAt.Valid
+	}
+	byFinding := map[uuid.UUID][]photoRow{}
+	var loose []photoRow
 	for _, ph := range photos {
-		if ph.FindingID != nil {
-			byFinding[*ph.FindingID] = append(byFinding[*ph.FindingID], ph)
+		if ph.FindingID != nil && shown[*ph.FindingID] {
+			byFinding[*ph.FindingID] = append(byFinding[*ph.FindingID], photoRowOf(ph))
+		} else {
+			loose = append(loose, photoRowOf(ph))
 		}
 	}
 	rows := make([]findingRow, 0, len(v.Findings))
@@ -182,7 +196,7 @@ func findingRows(v inspect.ReviewerView, photos []photo.View) ([]findingRow, []r
 			steps = append(steps, st)
 		}
 	}
-	return rows, steps
+	return rows, loose, steps
 }
 
 func conflictRows(cs []models.Conflict) []conflictRow {

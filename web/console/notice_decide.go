@@ -28,10 +28,10 @@ func (c *Console) noticeAppealDecide(ctx *fiber.Ctx) error {
 	decision := f.enum("decision", true, penalty.AppealUpheld, penalty.AppealDismissed)
 	reason := f.text("reason", 2000, true)
 	if err := f.err(); err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "appeal", f.values, err)
 	}
 	if _, err := c.d.Inspect.Penalties().DecideAppeal(ctx.UserContext(), sc, appeal, decision, reason); err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "appeal", f.values, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "notice.appeal_decided"))
 	return ctx.Redirect("/console/notices/"+id.String(), fiber.StatusSeeOther)
@@ -58,10 +58,10 @@ func (c *Console) noticeRiseDecide(ctx *fiber.Ctx) error {
 	in := penalty.RiseDecision{Decision: f.enum("decision", true, penalty.RiseConfirm, penalty.RiseReject),
 		Reason: f.text("reason", 2000, true)}
 	if err := f.err(); err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "rise", f.values, err)
 	}
 	if _, err := c.d.Inspect.Penalties().DecideRise(ctx.UserContext(), sc, rise, in); err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "rise", f.values, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "notice.rise_decided"))
 	return ctx.Redirect("/console/notices/"+id.String(), fiber.StatusSeeOther)

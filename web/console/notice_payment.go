@@ -41,11 +41,11 @@ func (c *Console) noticePayment(ctx *fiber.Ctx) error {
 		in.PaidOn = rules.D(d.Year(), d.Month(), d.Day())
 	}
 	if err := f.err(); err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "payment", f.values, err)
 	}
 	_, created, err := c.d.Inspect.Penalties().RecordPayment(ctx.UserContext(), sc, id, in)
 	if err != nil {
-		return c.noticeFailed(ctx, id, f.values, err)
+		return c.noticeFailed(ctx, id, "payment", f.values, err)
 	}
 	msg := "notice.paid"
 	if !created {

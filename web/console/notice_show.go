@@ -81,10 +81,12 @@ func (c *Console) noticeShow(ctx *fiber.Ctx) error {
 
 // noticeFailed shows the notice again after a failed action, the problem
 // next to the form (target) that failed.
-func (c *Console) noticeFailed(ctx *fiber.Ctx, id uuid.UUID, form map[string]string, err error) error {
+func (c *Console) noticeFailed(ctx *fiber.Ctx, id uuid.UUID, action string, form map[string]string, err error) error {
 	p, derr := c.noticeData(ctx, id)
 	if derr != nil {
 		return derr
 	}
+	err = c.refused(ctx, err, action, web.Names{"Notice": p.V.Notice.Number, "Receipt": form["receipt_number"],
+		"Vessel": vesselName(p.V.Vessel.RegistrationNumber, p.V.Vessel.Name)})
 	return c.t.RenderForm(ctx, "notice_show", p, form, err)
 }

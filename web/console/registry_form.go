@@ -218,6 +218,7 @@ func isStale(err error) bool {
 
 // staleError is the conflict as the person reads it.
 func (c *Console) staleError(ctx *fiber.Ctx) error {
+	c.site.Said(ctx)
 	return models.Errorf(models.KindPrecondition, "version_mismatch", "%s", c.site.T(ctx, "registry.stale"))
 }
 
@@ -283,6 +284,7 @@ var languageOptions = []option{{"en", "English"}, {"kn", "ಕನ್ನಡ"}, {"h
 func (c *Console) renderFailed(ctx *fiber.Ctx, page formPage, values map[string]string, err error) error {
 	var me *models.Error
 	if errors.As(err, &me) && me.Kind == models.KindInvalid && len(me.Fields) > 0 {
+		errors.As(c.site.Refusal(ctx, err, "", nil), &me) // the fields' messages the catalogues hold
 		fixed := *me
 		fixed.Message = c.site.T(ctx, "registry.fix")
 		err = &fixed

@@ -33,6 +33,7 @@ func (c *Console) reviewDecide(ctx *fiber.Ctx) error {
 		if perr != nil {
 			return perr
 		}
+		err = c.refused(ctx, err, "review", web.Names{"Vessel": vesselName(p.Vessel.RegistrationNumber, p.Vessel.Name)})
 		return c.t.RenderForm(ctx, "inspection_show", p, form, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "review.done."+form["decision"]))

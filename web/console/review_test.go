@@ -101,7 +101,7 @@ func TestSupervisorsDayInTheConsole(t *testing.T) {
 	// The inspection: photos beside the findings, the law, the proposal.
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`main table a[href^="/console/inspections/"]`)))
 	waitURL(t, ctx, "/console/inspections/")
-	has(t, ctx, "Sri Durga Parameshwari", "01003", "11004", "Detention proposed", "Photos (2)", "Findings (3)",
+	has(t, ctx, "Sri Durga Parameshwari", "01003", "11004", "Detention proposed", "2 photos in this inspection", "Findings (3)",
 		"Karnataka 2025", "Verified", "History", "inspection.submit", "Preview the detention order")
 	if n := webtest.Get(t, ctx, chromedp.Evaluate[int](`Promise.all([...document.querySelectorAll("ul.photos img")].map(i =>
 		i.decode().then(() => i.naturalWidth > 0, () => false))).then(ok => ok.filter(Boolean).length)`,
@@ -111,8 +111,8 @@ func TestSupervisorsDayInTheConsole(t *testing.T) {
 	look(t, ctx, "inspection")
 	detained := webtest.Location(t, ctx)
 
-	// A photo full size.
-	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`ul.photos a[href^="/console/photos/"]`)))
+	// A photo's page: full size, with what it is judged by.
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`ul.photos a[href^="/console/photos/"]:not([href$="/content"])`)))
 	waitURL(t, ctx, "/console/photos/")
 	webtest.Do(t, ctx, chromedp.WaitVisible(chromedp.CSS(".photo-full img")))
 	if w := webtest.Get(t, ctx, chromedp.Evaluate[int](`(() => { const i = document.querySelector(".photo-full img");

@@ -6,12 +6,13 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/tindal/tindal/models"
-	"github.com/tindal/tindal/web"
 )
 
 // signInCheck checks the email and password (with the API's login rate
-// limits) and starts a new session. A failure says the same whatever was
-// wrong, so the form tells nobody which emails have accounts.
+// limits) and starts a new session, then goes on to the console page the
+// person was going to (nextOf), else the start page. A failure says the
+// same whatever was wrong, so the form tells nobody which emails have
+// accounts.
 func (c *Console) signInCheck(ctx *fiber.Ctx) error {
 	form := map[string]string{"email": ctx.FormValue("email")}
 	u, err := c.site.Auth().CheckPassword(ctx.UserContext(), ctx.FormValue("email"), ctx.FormValue("password"), ctx.IP())
@@ -23,10 +24,10 @@ func (c *Console) signInCheck(ctx *fiber.Ctx) error {
 		err = models.Errorf(models.KindUnauthenticated, "invalid_credentials", "%s", c.site.T(ctx, "signin.failed"))
 	}
 	if err != nil {
-		return c.t.RenderForm(ctx, "signin", nil, form, err)
+		return c.t.RenderForm(ctx, "signin", signInPage{Next: nextOf(ctx)}, form, err)
 	}
 	if err := c.site.SignIn(ctx, u.ID); err != nil {
 		return err
 	}
-	return ctx.Redirect(web.LocalPath(ctx.Query("next"), "/console/"), fiber.StatusSeeOther)
+	return ctx.Redirect(orStart(nextOf(ctx)), fiber.StatusSeeOther)
 }

@@ -29,5 +29,6 @@ func (c *Console) userCreate(ctx *fiber.Ctx) error {
 	if ferr != nil {
 		return ferr
 	}
+	err = c.refused(ctx, err, "user", web.Names{"Email": form["email"]})
 	return c.t.RenderForm(ctx, "admin_user_new", f, form, err)
 }
