@@ -21,7 +21,9 @@ type todo struct {
 	Kind   string // pay | rectify | renew | survey
 	Due    time.Time
 	Vessel string
-	What   string // the notice number, deficiency code and title, certificate kind
+	What   string // the notice or certificate number
+	Doc    string // the certificate kind or document to renew or survey, named by the page
+	Code   string // the deficiency to rectify, named by the page
 	Amount int64
 	Link   string
 	Late   bool
@@ -115,12 +117,12 @@ func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 	for _, s := range cp.Certificates {
 		if !s.ExpiresOn.IsZero() && s.DaysToExpiry <= soon {
 			out = append(out, todo{Kind: "renew", Due: civil(s.ExpiresOn), Vessel: v.Name,
-				What: s.Certificate.Kind + " " + s.Certificate.Number, Late: s.DaysToExpiry < 0})
+				Doc: s.Certificate.Kind, What: s.Certificate.Number, Late: s.DaysToExpiry < 0})
 		}
 	}
 	for _, d := range cp.Deadlines {
 		if d.Kind == rules.DeadlineSurveyWindowCloses && today.DaysUntil(d.Due) <= soon {
-			out = append(out, todo{Kind: "survey", Due: civil(d.Due), Vessel: v.Name, What: d.Document,
+			out = append(out, todo{Kind: "survey", Due: civil(d.Due), Vessel: v.Name, Doc: d.Document,
 				Late: d.Due.Before(today)})
 		}
 	}
@@ -145,7 +147,7 @@ func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
 		}
 		due := rules.DateOf(*f.Finding.DueDate)
 		h.Todo = append(h.Todo, todo{Kind: "rectify", Due: civil(due), Vessel: names[f.VesselID],
-			What: f.Finding.Code + " " + f.Title, Link: "/my/findings/" + f.Finding.ID.String(), Late: due.Before(today)})
+			Code: f.Finding.Code, Link: "/my/findings/" + f.Finding.ID.String(), Late: due.Before(today)})
 	}
 	return nil
 }
