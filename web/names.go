@@ -1,6 +1,8 @@
 package web
 
 import (
+	"strings"
+
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
@@ -80,4 +82,18 @@ func (v *View) text(id string, vars map[string]any) string {
 		return id
 	}
 	return s
+}
+
+// History is an entry of an inspection's history in words ("Inspection
+// started"), never the change's internal name: the entry's own text
+// (history.<action>), else its kind's (history.<kind>: an action of a
+// later version), else "Change recorded".
+func (v *View) History(action string) string {
+	kind, _, _ := strings.Cut(action, ".")
+	for _, id := range []string{"history." + action, "history." + kind, "history.other"} {
+		if s := v.site.i18n.text(v.Lang, id, nil); s != id {
+			return s
+		}
+	}
+	return ""
 }
