@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -42,6 +43,10 @@ var leakExempt = map[string]bool{"UPI": true, "PhonePe": true, "GPay": true, "iP
 // and problem detail a person reads is held to it (ScanText is the test
 // form).
 func Leaks(s, lang string, data ...string) []Leak {
+	// Longest first, so a name is taken out whole before a shorter one
+	// inside it ("Registrar of Boats, Karwar" before "Karwar").
+	data = slices.Clone(data)
+	slices.SortStableFunc(data, func(a, b string) int { return len(b) - len(a) })
 	for _, d := range data {
 		if d != "" {
 			s = strings.ReplaceAll(s, d, " ")

@@ -2,7 +2,9 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -37,6 +39,13 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	page := errorPage{Status: p.Status, Code: p.Code, Message: p.Detail, RequestID: requestID(c)}
 	if p.Detail == "" {
 		page.Message = p.Title
+	}
+	// The problem's detail is English (the API's language): a Kannada or
+	// Hindi page says what happened in its own words.
+	if lang := s.lang(c); lang != "en" {
+		if m := s.i18n.text(lang, fmt.Sprintf("error.status.%d", p.Status), nil); !strings.HasPrefix(m, "error.") {
+			page.Message = m
+		}
 	}
 	c.Response().ResetBody()
 	return s.layout.RenderView(c, p.Status, "error", s.View(c, page))

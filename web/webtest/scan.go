@@ -3,16 +3,20 @@ package webtest
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/tindal/tindal/testkit"
+	"github.com/tindal/tindal/web"
 )
 
 // Scan is a walk over pages a person reads, in one language, held to
@@ -28,18 +32,59 @@ type Scan struct {
 	Data  []string
 }
 
-// Run walks the scan's pages in the tab and fails t on every leak.
+// Run walks the scan's pages in the tab and fails t on every leak. The
+// product's name and the language switcher's names of the languages, each
+// in its own script, are the site's own.
 func (sc Scan) Run(t testing.TB, ctx context.Context, s *Server) {
 	t.Helper()
+	sc.Data = append(sc.Data, "Tindal")
+	for _, l := range web.Languages {
+		sc.Data = append(sc.Data, l.Name)
+	}
 	for _, p := range sc.Paths {
-		if strings.HasSuffix(p, ".pdf") {
-			testkit.ScanText(t, p, PDFText(t, FetchBytes(t, ctx, p)), sc.Lang, sc.Data...)
-			continue
+		switch {
+		case strings.HasSuffix(p, ".pdf"):
+			sc.pdf(t, p, PDFText(t, FetchBytes(t, ctx, p)))
+		case strings.HasSuffix(p, ".html"): // a paper's own copy, with its own styles
+			testkit.ScanText(t, p, markup.ReplaceAllString(string(FetchBytes(t, ctx, p)), " "), sc.Lang, sc.Data...)
+		default:
+			Do(t, ctx, chromedp.Navigate(s.URL+p), chromedp.WaitVisible(chromedp.CSS("body")))
+			testkit.ScanText(t, p, PageText(t, ctx), sc.Lang, sc.Data...)
 		}
-		Do(t, ctx, chromedp.Navigate(s.URL+p), chromedp.WaitVisible(chromedp.CSS("body")))
-		testkit.ScanText(t, p, PageText(t, ctx), sc.Lang, sc.Data...)
 	}
 }
+
+// pdf scans a printed paper page by page: its English pages (the language
+// of record, printed first) as English, the others in the scan's language.
+func (sc Scan) pdf(t testing.TB, where, text string) {
+	t.Helper()
+	// Chromium prints one footer on every page, so it carries each
+	// language's "Page N of M" (document.Page.PageOf): the footer line is
+	// the paper's own, in both its languages.
+	text = footer.ReplaceAllString(text, "")
+	for i, page := range strings.Split(text, "\f") {
+		lang, latin, native := sc.Lang, 0, 0
+		for _, r := range page {
+			switch {
+			case unicode.In(r, unicode.Kannada, unicode.Devanagari):
+				native++
+			case r < unicode.MaxASCII && unicode.IsLetter(r):
+				latin++
+			}
+		}
+		if latin > native { // names in Kannada may stand on an English page
+			lang = "en"
+		}
+		testkit.ScanText(t, fmt.Sprintf("%s page %d", where, i+1), page, lang, sc.Data...)
+	}
+}
+
+// footer is the printed footer's page count in English, as pdftotext
+// reads it.
+var footer = regexp.MustCompile(`Page \d+ of \d+`)
+
+// markup is what of an HTML document a person does not read.
+var markup = regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<[^>]*>|&[a-z#0-9]+;`)
 
 // PageText is what a person reads on the page: its title, its visible
 // text, and the names screen readers read (alternative texts, labels,
