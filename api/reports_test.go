@@ -138,7 +138,7 @@ func TestChartsShowTheSeededNumbers(t *testing.T) {
 	if byAge["1–30 दिन"] != 1 || byAge["31–90 दिन"] != 1 || len(byAge) != 5 {
 		t.Errorf("overdue findings by age (Hindi): %v, want one in 1–30 and one in 31–90 days", byAge)
 	}
-	if !strings.Contains(body, "अवधि के अनुसार अतिदेय निष्कर्ष") {
+	if !strings.Contains(body, "अवधि के अनुसार अतिदेय कमियाँ") {
 		t.Errorf("the overdue chart is not in Hindi")
 	}
 	_, byAge, _ = h.chartBars("supervisor", "overdue", "?jurisdiction_id="+h.ids["MANGALURU"].String())

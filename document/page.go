@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/rules"
 )
 
 // Page is one document laid out in one language: the struct the one
@@ -129,6 +130,22 @@ func DefaultIssuer(baseURL string) Issuer {
 		},
 		BaseURL: baseURL,
 	}
+}
+
+// For is the issuer of regime's papers: this deployment's own letterhead
+// under Karnataka 2025 (cmd/tindal's TINDAL_AUTHORITY_* settings), and
+// under any other regime that regime's authority (rules.AuthorityFor),
+// named in each language by the owners' catalogue, never the Board's.
+func (i Issuer) For(regime string) Issuer {
+	if regime == string(rules.RegimeKarnataka2025) {
+		return i
+	}
+	out := Issuer{Authority: map[string]string{}, Address: map[string]string{}, BaseURL: i.BaseURL}
+	for _, lang := range locale.Languages {
+		out.Authority[lang], _ = locale.Default().Text(lang, "authority."+regime+".name", nil)
+		out.Address[lang], _ = locale.Default().Text(lang, "authority."+regime+".address", nil)
+	}
+	return out
 }
 
 // Letterhead is the heading of a paper of office in lang.

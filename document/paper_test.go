@@ -56,10 +56,10 @@ func sampleRelease() document.ReleaseOrder {
 // shaped are texts with conjuncts (ಕ್ಷ, ತ್ತ, क्ष, प्र, त्त) each printed
 // document must give back from pdftotext exactly as they went in.
 var shaped = map[string]map[string][]string{
-	"detention": {"kn": {"ತಡೆಹಿಡಿಯುವ ಆದೇಶ", "ಸಮೀಕ್ಷಕರು ಮತ್ತು ಅಧಿಕೃತ ಅಧಿಕಾರಿಗಳು", "ಜಲನೌಕೆಯ ಹೆಸರು"},
+	"detention": {"kn": {"ತಡೆಹಿಡಿಯುವ ಆದೇಶ", "ಸಮೀಕ್ಷಕರು ಮತ್ತು ಪ್ರಾಧಿಕೃತ ಅಧಿಕಾರಿಗಳು", "ಜಲನೌಕೆಯ ಹೆಸರು"},
 		"hi": {"निरोध आदेश", "सर्वेक्षकों और प्राधिकृत अधिकारियों", "पत्तन/स्थान सीमा"}},
-	"release": {"kn": {"ಬಿಡುಗಡೆ ಆದೇಶ", "ಗಂಭೀರ ಕೊರತೆಗಳ ಕಾರಣ", "ಮರುತಪಾಸಣೆ"},
-		"hi": {"मुक्ति आदेश", "पुनः निरीक्षण", "प्राधिकरण के परामर्श से"}},
+	"release": {"kn": {"ಬಿಡುಗಡೆ ಆದೇಶ", "ಗಂಭೀರ ನ್ಯೂನತೆಗಳ ಕಾರಣ", "ಮರುತಪಾಸಣೆ"},
+		"hi": {"रिहाई (निर्मुक्ति) आदेश", "पुनः निरीक्षण", "प्राधिकरण के परामर्श से"}},
 }
 
 // TestOrdersPrintBilingualWithShapedText prints the detention and the

@@ -111,7 +111,7 @@ func TestKannadaFeedHoldsEveryDeadlineInKannada(t *testing.T) {
 		summary, desc []string
 	}{
 		{"finding-" + w.finding.String() + "@tindal", "20270324", []string{"Sagar Rani (KA-KWR-M-0007): ", "ಜೀವರಕ್ಷಕ ಜಾಕೆಟ್‌ಗಳು", "ಸರಿಪಡಿಸಿ"},
-			[]string{"10 ಮಾರ್ಚ್ 2027 ರ ತಪಾಸಣೆಯಲ್ಲಿ", "ಕೊರತೆ 11002", "24 ಮಾರ್ಚ್ 2027"}},
+			[]string{"10 ಮಾರ್ಚ್ 2027 ರ ತಪಾಸಣೆಯಲ್ಲಿ", "ನ್ಯೂನತೆ 11002", "24 ಮಾರ್ಚ್ 2027"}},
 		// Karnataka 2025, Sch-I Form-18: pay within 15 days of the challan (11 March).
 		{"penalty-pay-" + w.penalty.String() + "@tindal", "20270326", []string{"₹1,00,000 ದಂಡ ಪಾವತಿಸಿ", "KA-F01"},
 			[]string{"ಮಾನ್ಯ ವಿಮಾ ರಕ್ಷಣೆ ಇಲ್ಲದೆ ಜಲನೌಕೆ ನಡೆಸುವುದು", "11 ಮಾರ್ಚ್ 2027 ರ ಚಲನ್", "26 ಮಾರ್ಚ್ 2027", "Form-18"}},

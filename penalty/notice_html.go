@@ -8,6 +8,7 @@ import (
 
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -49,6 +50,10 @@ func NoticePages(v NoticeView, lang string, is document.Issuer) ([]document.Page
 // layout (Karnataka 2025, Sch-I Form-18): every text from the locale
 // catalogue.
 func NoticePage(v NoticeView, lang string, is document.Issuer) (document.Page, error) {
+	if err := ServesChallan(v.Notice.Regime); err != nil {
+		return document.Page{}, err
+	}
+	is = is.For(v.Notice.Regime)
 	c := locale.Default()
 	var missing error // the first message that failed to render
 	tr := func(id string, vars map[string]any) string {
@@ -244,4 +249,16 @@ func personLabel(l NoticeLine, tr func(string, map[string]any) string) string {
 		return kind + " " + l.PartyRef
 	}
 	return kind + ", " + tr("notice.html.party.unidentified", map[string]any{"Persons": l.Persons})
+}
+
+// ServesChallan is nil when regime gives its authority the Form-18 challan
+// with the Sch-IV penalties (Karnataka 2025 alone: rules.Provides), and
+// otherwise the refusal to print one: a Paradip or Kandla owner never
+// receives Karnataka's challan.
+func ServesChallan(regime string) error {
+	if rules.Provides(rules.Regime(regime), rules.PaperChallan) {
+		return nil
+	}
+	return models.Errorf(models.KindConflict, "no_challan_under_regime",
+		"%s serves no Form-18 challan: the Sch-IV penalties and their challan are Karnataka 2025's", regime)
 }

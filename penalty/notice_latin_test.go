@@ -17,8 +17,8 @@ import (
 
 var noticeMarkup = regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<[^>]*>|&[a-z#0-9]+;`)
 
-// The owner's copy of a penalty notice in Kannada and Hindi, under each
-// regime with an appeal route, with a line of every party and status whose
+// The owner's copy of a penalty notice in Kannada and Hindi (a Form-18
+// challan: Karnataka 2025 alone serves one), with a line of every party and status whose
 // trace holds every step the penalty chain writes (in English, for
 // officials), has no English word: the trace and the appellate authority
 // come from the catalogues.
@@ -38,7 +38,7 @@ func TestNoticeInKannadaAndHindiHasNoEnglish(t *testing.T) {
 				Trace: trace, PreviousAmount: &prev, PreviousLevel: &prevLevel}, Paid: 0, Due: 10000})
 		}
 	}
-	for _, regime := range []rules.Regime{rules.RegimeKarnataka2025, rules.RegimeParadip1967} {
+	for _, regime := range []rules.Regime{rules.RegimeKarnataka2025} {
 		route, _ := rules.AppealRouteFor(regime)
 		previous := 1
 		v := penalty.NoticeView{Notice: models.PenaltyNotice{Number: "KWR/PN/2026/0007", Revision: 2, Regime: string(regime)},

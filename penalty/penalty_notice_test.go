@@ -145,7 +145,7 @@ func TestKAF01LateEarlierOffenceDoublesChargedFineOneNoticeInOwnersLanguage(t *t
 			[]string{"Dear Lakshmi,", "recorded on 10 March 2027 with Sagar Rani (KA-KWR-M-0007)", "Offence: KA-F01, Operating the boat without a valid insurance cover.",
 				"Fine: ₹5,000 → ₹10,000.", "Level: 1 → 2", "recorded on 1 February 2027", "Karnataka 2025, Sch-IV row 1", "Sch-IV note", "What to do: pay the new amount within 15 days"}},
 		{"hi", "hi", []string{"जुर्माना बढ़कर ₹10,000 हुआ", "KA-F01", "KA-KWR-M-0007"},
-			[]string{"नमस्ते Lakshmi जी,", "10 मार्च 2027", "वैध बीमा कवर के बिना नाव चलाना", "जुर्माना: ₹5,000 → ₹10,000।", "स्तर: 1 → 2",
+			[]string{"आदरणीय Lakshmi जी,", "10 मार्च 2027", "वैध बीमा कवर के बिना नाव चलाना", "जुर्माना: ₹5,000 → ₹10,000।", "स्तर: 1 → 2",
 				"1 फ़रवरी 2027 को दर्ज इसी अपराध", "नियम: Karnataka 2025, Sch-IV row 1", "क्या करें:"}},
 		{"kn", "kn", []string{"ದಂಡ ₹10,000 ಕ್ಕೆ ಏರಿಕೆ", "KA-F01", "KA-KWR-M-0007"},
 			[]string{"ನಮಸ್ಕಾರ Lakshmi ಅವರೇ,", "10 ಮಾರ್ಚ್ 2027", "ಮಾನ್ಯ ವಿಮಾ ರಕ್ಷಣೆ ಇಲ್ಲದೆ ಜಲನೌಕೆ ನಡೆಸುವುದು", "ದಂಡ: ₹5,000 → ₹10,000.", "ಹಂತ: 1 → 2",

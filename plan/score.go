@@ -256,7 +256,7 @@ func certificateParts(f Facts, today rules.Date) []Part {
 	}
 	return appendCerts(nil,
 		certPart(PartSurveyLapsed, lapsed[0], "Karnataka 2025, Sch-IV item 4, Sch-IX"),
-		certPart(PartSurveyExpiring, expiring[0], "Karnataka 2025, r.113(1); docs/OPERATIONS.md"),
+		certPart(PartSurveyExpiring, expiring[0], "Karnataka 2025, r.113(1); "+rules.CitationTindalReading),
 		certPart(PartCertificateLapsed, lapsed[1], "Karnataka 2025, r.52, r.81, r.143; Paradip 1967, r.4(4)"),
 		certPart(PartCertificateExpiring, expiring[1], "Karnataka 2025, r.52, r.81, r.143; Paradip 1967, r.4(4)"),
 	)

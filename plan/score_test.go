@@ -7,6 +7,7 @@ import (
 
 	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
 )
 
 func d(y int, m time.Month, day int) rules.Date { return rules.Date{Year: y, Month: m, Day: day} }
@@ -81,6 +82,9 @@ func TestDueDatesChangeTheirPart(t *testing.T) {
 				if p.Points != p.Weight*p.Count || p.Fact == "" || p.Citation == "" {
 					t.Errorf("part %+v: points are weight × count, with a fact and a citation", p)
 				}
+				// What the plan's reasons cite is the law, or Tindal's
+				// reading in words: never a document of ours.
+				testkit.ScanText(t, string(p.Name), string(p.Citation), "en")
 			}
 			if sum != r.Score {
 				t.Errorf("score %d, parts sum to %d", r.Score, sum)

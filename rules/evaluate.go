@@ -155,7 +155,7 @@ func Evaluate(rs *RuleSet, in InspectionInput) Evaluation {
 	if in.Vessel.Regime != rs.Regime {
 		ev.Trace.Add(
 			"ruleset.regime_mismatch",
-			"docs/LAW.md §12",
+			CitationTindalReading,
 			"vessel regime %q judged by rule set %s of regime %q",
 			in.Vessel.Regime,
 			rs.ID,

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // evalChecklist raises the code of every failed checklist item, in item-ID
@@ -14,7 +15,7 @@ func evalChecklist(m *evalMerger, in InspectionInput) {
 		ans, ok := in.Answers[it.ID]
 		switch {
 		case !ok || ans == "":
-			m.tr.Add("checklist.unanswered", "docs/LAW.md §12", "item %s (%s) not answered", it.ID, it.Code)
+			m.tr.Add("checklist.unanswered", CitationTindalReading, "item %s (%s) not answered", it.ID, it.Code)
 		case ans == it.FailWhen:
 			m.derive(
 				evalDerived{
@@ -142,9 +143,9 @@ func evalPriceOffence(rs *RuleSet, o *ProposedOffence, tr *Trace) {
 	tr.Add(
 		"penalty.first_offence",
 		row.Citation,
-		"%s (%s) for %v: first offence Rs %d; repeat level from the party's history (RecomputeChain)",
+		"%s (charged to the %s) for %v: first offence Rs %d; the repeat level follows from the party's earlier offences",
 		o.Row,
-		row.LiableParty,
+		strings.ReplaceAll(string(row.LiableParty), "_", " "),
 		o.Codes,
 		amount,
 	)

@@ -48,7 +48,7 @@ func (m *evalMerger) acc(c Code) *evalAcc {
 		Detainable: e.Detainable, LiableParty: e.LiableParty, LegalRefs: e.LegalRefs}
 	if !known {
 		a.def.Title = "Unknown code (not in the catalogue)"
-		m.tr.Add("catalogue.unknown_code", "docs/LAW.md §12", "code %s is not in the catalogue; kept as recorded", c)
+		m.tr.Add("catalogue.unknown_code", CitationTindalReading, "code %s is not in the catalogue; kept as recorded", c)
 	} else if !e.AppliesTo(m.rs.Regime) {
 		m.tr.Add(
 			"catalogue.regime_mismatch",
@@ -112,7 +112,7 @@ func (m *evalMerger) finishOne(a *evalAcc) Deficiency {
 	if d.Rectified && (a.sources[SourceRegistry] || a.sources[SourceManning]) {
 		m.tr.Add(
 			"evaluate.rectified_derived",
-			"docs/LAW.md §12",
+			CitationTindalReading,
 			"%s: rectification recorded, but the registry or manning rule that raised it still fails: kept unrectified",
 			d.Code,
 		)

@@ -48,7 +48,7 @@ func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 	case rs.Regime == RegimeParadip1967:
 		evalRequire(m, in, on, CertParadipLicence, CodeLicenceInvalid)
 	default:
-		m.tr.Add("registry.none", "docs/LAW.md §2.4", "regime %s: no vessel certificate to check in the sources", rs.Regime)
+		m.tr.Add("registry.none", CitationTindalReading, "regime %s: no vessel certificate to check in the sources", rs.Regime)
 	}
 }
 
@@ -98,10 +98,10 @@ func evalWithdrawn(in InspectionInput, kind CertificateKind) bool {
 func evalRequire(m *evalMerger, in InspectionInput, on Date, kind CertificateKind, code Code) evalCertCheck {
 	chk := evalCheck(in, on, kind)
 	if chk.valid {
-		m.tr.Add("registry.valid", "docs/LAW.md §12", "%s %s in force on %s", kind, chk.number, on)
+		m.tr.Add("registry.valid", CitationTindalReading, "%s %s in force on %s", kind, chk.number, on)
 		return chk
 	}
-	m.tr.Add("registry.invalid", "docs/LAW.md §12", "%s: %s on %s → %s", kind, chk.because, on, code)
+	m.tr.Add("registry.invalid", CitationTindalReading, "%s: %s on %s → %s", kind, chk.because, on, code)
 	m.derive(evalDerived{Code: code, Source: SourceRegistry, Detail: evalCertDetail(kind, chk)})
 	return chk
 }

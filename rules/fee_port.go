@@ -71,8 +71,9 @@ func perGRTEachWay(desc string, rate, min Rupees, flagTug bool) func(FeeRequest,
 		if flagTug && each > min && r.Tonnage != math.Trunc(r.Tonnage) {
 			q.Trace.Add(
 				"fee."+string(q.Kind)+".proposal",
-				"docs/LAW.md §6.5 [PROPOSAL] (2)",
-				"tug rate printed per GRT without \"or part thereof\": %v GRT charged as %d GRT; review",
+				portCite,
+				"Tindal's reading where the rule is silent: the tug rate is printed per GRT without "+
+					"\"or part thereof\", so %v GRT is charged as %d GRT; to be reviewed by the office",
 				r.Tonnage,
 				ceilTons(r.Tonnage),
 			)
@@ -128,9 +129,10 @@ func quoteKASailingOther(row sailingOtherPorts) func(FeeRequest, *FeeQuote) erro
 		)
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if r.Tonnage == 100 {
-			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (3)",
-				"exactly 100 GRT is in neither printed band (\"exceeds 100\" / \"less than "+
-					"100\"): the less-than-100 rate Rs %d %s applied; review", row.under100, row.laden)
+			q.Trace.Add("fee."+string(q.Kind)+".proposal", portCite,
+				"Tindal's reading where the rule is silent: exactly 100 GRT is in neither printed band "+
+					"(\"exceeds 100\" / \"less than 100\"), so the less-than-100 rate Rs %d %s is applied; "+
+					"to be reviewed by the office", row.under100, row.laden)
 		}
 		return nil
 	}

@@ -12,7 +12,7 @@ func TestQuoteFeePortCharges(t *testing.T) {
 		name     string
 		req      FeeRequest
 		want     Rupees
-		flagged  bool   // a docs/LAW.md §6.5 [PROPOSAL] trace step is expected
+		flagged  bool   // a trace step of Tindal's reading (docs/LAW.md §6.5) is expected
 		wantDesc string // optional substring of the line
 	}{
 		// Steamer pilotage: per GRT or part, each way, minimum per way, excluding tug.
@@ -73,7 +73,7 @@ func TestQuoteFeePortCharges(t *testing.T) {
 			}
 			flags := 0
 			for _, s := range q.Trace.Steps[1:] {
-				if strings.HasSuffix(s.Rule, ".proposal") && strings.HasPrefix(string(s.Citation), "docs/LAW.md §6.5") {
+				if strings.HasSuffix(s.Rule, ".proposal") && strings.HasPrefix(s.Detail, "Tindal's reading where the rule is silent") {
 					flags++
 				}
 			}

@@ -174,7 +174,7 @@ func penaltyEscalate(rs *RuleSet, row PenaltyRow, base Rupees, st penaltyState) 
 			lv.steps,
 			Step{
 				"penalty.review",
-				"docs/LAW.md §5.2",
+				"Karnataka 2025, Sch-IV note; " + CitationTindalReading,
 				fmt.Sprintf(
 					"Rs %d is at least %d × the first-offence amount and no cap is set: supervisor review",
 					unit,
@@ -219,7 +219,7 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 	if shared {
 		ln.Trace.Add(
 			"penalty.same_date",
-			"docs/LAW.md §5.2",
+			"Karnataka 2025, Sch-IV note; "+CitationTindalReading,
 			"offences committed on %s share level %d: none is subsequent to another",
 			DateOf(o.OccurredAt),
 			lv.level,
@@ -251,7 +251,7 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 		ln.Flags = append(ln.Flags, FlagCrossVessel)
 		ln.Trace.Add(
 			"penalty.cross_vessel",
-			"docs/LAW.md §5.2",
+			"Karnataka 2025, Sch-IV note; "+CitationTindalReading,
 			"escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms",
 			from.offence,
 			from.vessel,

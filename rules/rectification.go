@@ -26,15 +26,17 @@ func (c ClosureRule) Remote() bool { return c.Closure == ClosureRemote }
 // Citations of the closure rules. The law names the re-inspection for
 // detention (Sch-IX Annex-1: the vessel "must be presented for
 // re-inspection by a Surveyor") and physical verification of rectification
-// (r.24); it does not list which other deficiencies may close on
-// documents. The rest is our reading, marked [PROPOSAL] in RULES-COVERAGE.
+// (r.24: closure "subject to physical verification of rectification"); it
+// does not list which other deficiencies may close on documents (Sch-IX
+// para 3, r.115(1): production of the CoR/CoS) or on a photo of replaced
+// equipment (Form B action codes 03/05). Those two are Tindal's reading
+// where the rule is silent, and their reasons say so in words. Citations
+// are the law as cited, nothing else: pages print them in every language.
 const (
-	citeDetention    Citation = "Karnataka 2025, Sch-IX Annex-1 (re-inspection by a Surveyor); Sch-IX para 2.4"
-	citeBeforeDepart Citation = "Karnataka 2025, Sch-IX Form B action code 04; r.24 (closure subject to " +
-		"physical verification of rectification)"
-	citeDocuments Citation = "Karnataka 2025, Sch-IX para 3 (certificates); r.115(1) (production of CoR/CoS)"
-	citeEquipment Citation = "Karnataka 2025, Sch-IX Form B action codes 03/05 [PROPOSAL: replaced " +
-		"equipment shown by photo]"
+	citeDetention    Citation = "Karnataka 2025, Sch-IX Annex-1, Sch-IX para 2.4"
+	citeBeforeDepart Citation = "Karnataka 2025, Sch-IX Form B, r.24"
+	citeDocuments    Citation = "Karnataka 2025, Sch-IX para 3, r.115(1)"
+	citeEquipment    Citation = "Karnataka 2025, Sch-IX Form B"
 )
 
 // closureRules are the rules in the order they are tried: the first that
@@ -60,9 +62,9 @@ var closureRules = []struct {
 		ClosureReinspection,
 		func(c Code, a ActionCode) bool { return a == Action04 && hardware(c) },
 	},
-	{"documents", "a certificate or document is shown by a copy of the renewed document", citeDocuments, ClosureRemote,
+	{"documents", "Tindal's reading where the rule is silent: a certificate or document is shown by a copy of the renewed document", citeDocuments, ClosureRemote,
 		func(c Code, _ ActionCode) bool { return c.Area() == AreaDocuments || c.Area() == AreaManning }},
-	{"equipment", "replaced or repaired equipment is shown by a photo of it in place", citeEquipment, ClosureRemote,
+	{"equipment", "Tindal's reading where the rule is silent: replaced or repaired equipment is shown by a photo of it in place", citeEquipment, ClosureRemote,
 		func(Code, ActionCode) bool { return true }},
 }
 

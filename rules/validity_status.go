@@ -31,6 +31,13 @@ type CertificateRecord struct {
 // certificate: its expiry as endorsed on it.
 const CitationEndorsed Citation = "endorsed on the certificate"
 
+// CitationTindalReading is the citation of a step the law does not decide
+// (how a repeat is counted where Sch-IV's note is silent, what becomes of
+// an unanswered checklist item or an unknown code): Tindal's own reading,
+// said in words, as docs/LAW.md sets it out. A person reads it on notices
+// and in traces; it names no document of ours.
+const CitationTindalReading Citation = "Tindal's reading where the rule is silent"
+
 // CertStatus is the state of a certificate on a date.
 type CertStatus string
 

@@ -122,7 +122,7 @@ func TestKAF04LateEarlierOffenceEmailsTheOwnerOnceInHindi(t *testing.T) {
 	for i, text := range texts {
 		if strings.Contains(text, "KA-F04, वैध सर्वेक्षण प्रमाणपत्र के बिना नाव चलाना") {
 			found = true
-			for _, s := range []string{"नमस्ते Lakshmi जी,", "जुर्माना: ₹5,000 → ₹10,000।", "स्तर: 1 → 2", "Boat 1 (KA-KAR-0001)", "Karnataka 2025, Sch-IV row 4", "Sch-IV note"} {
+			for _, s := range []string{"आदरणीय Lakshmi जी,", "जुर्माना: ₹5,000 → ₹10,000।", "स्तर: 1 → 2", "Boat 1 (KA-KAR-0001)", "Karnataka 2025, Sch-IV row 4", "Sch-IV note"} {
 				if !strings.Contains(text, s) {
 					t.Errorf("KA-F04 email lacks %q:\n%s", s, text)
 				}

@@ -76,6 +76,11 @@ var latinAllowed = map[string]bool{
 	"GT":  true,
 	"NT":  true,
 	"IST": true,
+	// what payments and papers print as such: the UPI payment system, its
+	// QR code, a PDF file
+	"UPI": true,
+	"QR":  true,
+	"PDF": true,
 }
 
 // LatinWords returns the Latin-script words of s that an owner reading

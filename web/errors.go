@@ -2,7 +2,10 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
+	"unicode"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -42,6 +45,13 @@ func (s *Site) renderError(c *fiber.Ctx, err error) error {
 	if errors.As(err, &me) {
 		setRetryAfter(c, me)
 	}
+	// A detail nothing translated is English (the API's language): a
+	// Kannada or Hindi page says what happened in its own words.
+	if lang := s.lang(c); lang != "en" && isASCII(page.Message) {
+		if m := s.i18n.text(lang, fmt.Sprintf("error.status.%d", p.Status), nil); !strings.HasPrefix(m, "error.") {
+			page.Message = m
+		}
+	}
 	c.Response().ResetBody()
 	return s.layout.RenderView(c, p.Status, "error", s.View(c, page))
 }
@@ -67,3 +77,14 @@ func (s *Site) NotFound(c *fiber.Ctx) error {
 }
 
 func invalidField(field, code, msg string) error { return models.Refused(field, code, "%s", msg) }
+
+// isASCII reports whether text has no letter beyond ASCII: an English
+// message that no catalogue translated.
+func isASCII(text string) bool {
+	for _, r := range text {
+		if r > unicode.MaxASCII {
+			return false
+		}
+	}
+	return true
+}

@@ -47,7 +47,7 @@ func TestPlanAndChartsForTheKarwarSupervisor(t *testing.T) {
 				chromedp.WaitVisible(chromedp.CSS(`#table-overdue`)),
 			)
 			text = webtest.Text(t, ctx)
-			for _, want := range []string{"ಚಾರ್ಟ್‌ಗಳು", "ತಿಂಗಳವಾರು ಕ್ಷೇತ್ರವಾರು ನ್ಯೂನತೆಗಳು", "ವ್ಯಾಪ್ತಿವಾರು ತಪಾಸಣೆಗಳು ಮತ್ತು ಬಂಧನಗಳು", "KARWAR", "₹"} {
+			for _, want := range []string{"ಚಾರ್ಟ್‌ಗಳು", "ತಿಂಗಳವಾರು ಕ್ಷೇತ್ರವಾರು ನ್ಯೂನತೆಗಳು", "ವ್ಯಾಪ್ತಿವಾರು ತಪಾಸಣೆಗಳು ಮತ್ತು ತಡೆಹಿಡಿಯುವಿಕೆಗಳು", "KARWAR", "₹"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("the charts page lacks %q:\n%s", want, text)
 				}

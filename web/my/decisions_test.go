@@ -178,7 +178,7 @@ func TestOwnerSeesDecisionsAndEvidenceInKannada(t *testing.T) {
 		t.Fatalf("accept: %v", err)
 	}
 	webtest.Do(t, tab, chromedp.Navigate(s.URL+"/my/findings/"+finding.String()), chromedp.WaitVisible(chromedp.CSS("#finding-rectified")))
-	has(t, webtest.Text(t, tab), "ಸರಿಪಡಿಸಲಾಗಿದೆ", "ಸ್ವೀಕರಿಸಲಾಗಿದೆ: ದೋಷವನ್ನು ಮುಕ್ತಾಯಗೊಳಿಸಲಾಗಿದೆ", "ಸ್ವೀಕರಿಸಲಾಗಿಲ್ಲ")
+	has(t, webtest.Text(t, tab), "ಸರಿಪಡಿಸಲಾಗಿದೆ", "ಸ್ವೀಕರಿಸಲಾಗಿದೆ: ನ್ಯೂನತೆಯನ್ನು ಮುಕ್ತಾಯಗೊಳಿಸಲಾಗಿದೆ", "ಸ್ವೀಕರಿಸಲಾಗಿಲ್ಲ")
 	if n := webtest.Get(t, tab, chromedp.Evaluate[int](`document.querySelectorAll('#photo').length`)); n != 0 {
 		t.Error("a closed finding still offers the rectification form")
 	}

@@ -11,11 +11,11 @@ import (
 )
 
 // openFinding is an open finding of one of the owner's inspections: what
-// it is, by when, and whether a rectification may close it from the phone
-// or a re-inspection must (rules.ClosureFor).
+// it is (its title is the page's, in the page's language: web.View's
+// Deficiency), by when, and whether a rectification may close it from the
+// phone or a re-inspection must (rules.ClosureFor).
 type openFinding struct {
 	Finding  models.Finding
-	Title    string
 	VesselID uuid.UUID
 	Remote   bool
 	Closure  rules.ClosureRule
@@ -48,7 +48,6 @@ func (m *My) findings(c *fiber.Ctx, rectified bool) ([]openFinding, error) {
 		return nil, err
 	}
 	var out []openFinding
-	lang := m.site.Lang(c) // the page's language, which the owner may switch
 	for _, in := range page.Items {
 		if in.Status != models.StatusSubmitted && in.Status != models.StatusApproved {
 			continue
@@ -62,7 +61,7 @@ func (m *My) findings(c *fiber.Ctx, rectified bool) ([]openFinding, error) {
 				continue
 			}
 			cl := rules.ClosureFor(rules.Code(f.Code), rules.ActionCode(f.Action))
-			out = append(out, openFinding{Finding: f, Title: titleOf(f.Code, lang), VesselID: in.VesselID,
+			out = append(out, openFinding{Finding: f, VesselID: in.VesselID,
 				Remote: cl.Remote(), Closure: cl})
 		}
 	}
@@ -101,13 +100,4 @@ func (m *My) findingShow(c *fiber.Ctx) error {
 		return err
 	}
 	return m.t.Render(c, "finding", f)
-}
-
-// titleOf is a deficiency's title in lang, else in English.
-func titleOf(code, lang string) string {
-	e, _ := rules.Lookup(rules.Code(code))
-	if t := e.Title[lang]; t != "" {
-		return t
-	}
-	return e.Title["en"]
 }

@@ -21,7 +21,9 @@ type todo struct {
 	Kind   string // pay | rectify | renew | survey
 	Due    time.Time
 	Vessel string
-	What   string // the notice number, deficiency code and title, certificate kind
+	What   string // the notice or certificate number
+	Doc    string // the certificate kind or document to renew or survey, named by the page
+	Code   string // the deficiency to rectify, named by the page
 	Amount int64
 	Link   string
 	Late   bool
@@ -121,12 +123,12 @@ func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 	for _, s := range cp.Certificates {
 		if !s.ExpiresOn.IsZero() && s.DaysToExpiry <= soon {
 			out = append(out, todo{Kind: "renew", Due: civil(s.ExpiresOn), Vessel: v.Name,
-				What: s.Certificate.Kind + " " + s.Certificate.Number, Late: s.DaysToExpiry < 0})
+				Doc: s.Certificate.Kind, What: s.Certificate.Number, Late: s.DaysToExpiry < 0})
 		}
 	}
 	for _, d := range cp.Deadlines {
 		if d.Kind == rules.DeadlineSurveyWindowCloses && today.DaysUntil(d.Due) <= soon {
-			out = append(out, todo{Kind: "survey", Due: civil(d.Due), Vessel: v.Name, What: d.Document,
+			out = append(out, todo{Kind: "survey", Due: civil(d.Due), Vessel: v.Name, Doc: d.Document,
 				Late: d.Due.Before(today)})
 		}
 	}
@@ -149,7 +151,7 @@ func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
 		names[v.Vessel.ID] = v.Vessel.Name
 	}
 	for _, f := range fs {
-		t := todo{Kind: "rectify", Vessel: names[f.VesselID], What: f.Finding.Code + " " + f.Title,
+		t := todo{Kind: "rectify", Vessel: names[f.VesselID], Code: f.Finding.Code,
 			Link: "/my/findings/" + f.Finding.ID.String(), Action: f.Finding.Action}
 		if f.Finding.DueDate != nil {
 			due := rules.DateOf(*f.Finding.DueDate)

@@ -132,7 +132,7 @@ func TestOwnerOnAPhoneInKannada(t *testing.T) {
 	webtest.Do(t, ctx, chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS("#use-link")))
 	webtest.Axe(t, ctx)
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS("#use-link")), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
-	has(t, webtest.Text(t, ctx), "ನಾನು ಏನು ಮಾಡಬೇಕು", "ಪಾವತಿಸಿ", "KA-KWR-M-0006", "ನನ್ನ ಜಲನೌಕೆಗಳು", "₹")
+	has(t, webtest.Text(t, ctx), "ನಾನು ಮಾಡಬೇಕಾದ್ದು ಮತ್ತು ಕೊನೆಯ ದಿನಾಂಕ", "ಪಾವತಿಸಿ", "KA-KWR-M-0006", "ನನ್ನ ಜಲನೌಕೆಗಳು", "₹")
 	webtest.Axe(t, ctx)
 	webtest.Shot(t, ctx, "todo-kn")
 

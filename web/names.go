@@ -1,0 +1,99 @@
+package web
+
+import (
+	"strings"
+
+	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/rules"
+)
+
+// The law's names in the page's language. Pages hold codes (a certificate
+// kind, a crew grade or post, a deficiency code, a Sch-IV row, a step of a
+// penalty chain); a person reads the name the owners' catalogue
+// (locale/messages, locale/titles) gives it, never the code.
+
+// Doc names a document: a certificate kind (doc.*), or a crew grade's
+// certificate of competency; the code itself only for a kind the
+// catalogue does not know yet (a newer rule set).
+func (v *View) Doc(code string) string {
+	c := locale.Default()
+	switch {
+	case code == "":
+		return ""
+	case c.Has("doc." + code):
+		return v.text("doc."+code, nil)
+	case c.Has("grade." + code):
+		return v.text("doc.competency", map[string]any{"Grade": v.text("grade."+code, nil)})
+	}
+	return code
+}
+
+// Grade names a crew grade (grade.*).
+func (v *View) Grade(code string) string { return v.named(code, "grade.") }
+
+// Role names a crew post (role.*), or the grade a post is named after.
+func (v *View) Role(code string) string { return v.named(code, "role.", "grade.") }
+
+// Deficiency is a deficiency code's title: English from the rules
+// catalogue, Kannada and Hindi from locale/titles.
+func (v *View) Deficiency(code string) string {
+	if v.Lang != locale.English {
+		if t, ok := locale.Default().DeficiencyTitle(v.Lang, code); ok {
+			return t.Text
+		}
+	}
+	e, _ := rules.Lookup(rules.Code(code))
+	return e.Title[rules.LangEnglish]
+}
+
+// Offence is the offence of a Sch-IV row (penalty_row.*), as the notice
+// names it; the row where the catalogue has no text for it.
+func (v *View) Offence(row string) string { return v.named(row, "penalty_row.") }
+
+// Step explains one step of a penalty chain: in English the engine's own
+// account with its citation, as the notice's language of record prints
+// it; in Kannada and Hindi the catalogue's text for the step's rule
+// (notice.html.step.*), and "" for a rule it does not describe: the row's
+// citation and the amounts stand, never English.
+func (v *View) Step(st rules.Step) string {
+	if v.Lang == locale.English {
+		return st.Detail + " (" + string(st.Citation) + ")"
+	}
+	if !locale.Default().Has("notice.html.step." + st.Rule) {
+		return ""
+	}
+	return v.text("notice.html.step."+st.Rule, nil)
+}
+
+// named is the first of prefixes+key the catalogue has, in the page's
+// language; the key itself if none.
+func (v *View) named(key string, prefixes ...string) string {
+	for _, p := range prefixes {
+		if locale.Default().Has(p + key) {
+			return v.text(p+key, nil)
+		}
+	}
+	return key
+}
+
+func (v *View) text(id string, vars map[string]any) string {
+	s, err := locale.Default().Text(v.Lang, id, vars)
+	if err != nil {
+		return id
+	}
+	return s
+}
+
+// History is an entry of an inspection's history in words ("Inspection
+// started"), never the change's internal name: the entry's own text
+// (history.<action>), else its kind's (history.<kind>: an action of a
+// later version), else "Change recorded".
+func (v *View) History(action string) string {
+	kind, _, _ := strings.Cut(action, ".")
+	for _, id := range []string{"history." + action, "history." + kind, "history.other"} {
+		if s := v.site.i18n.text(v.Lang, id, nil); s != id {
+			return s
+		}
+	}
+	return ""
+}
