@@ -2559,6 +2559,8 @@ export interface components {
             name: string;
             email: string;
             phone: string;
+            /** @description Indian mobile number in E.164 (+91 and ten digits starting 6-9), or empty: where SMS go and what sign-in by SMS code asks for */
+            mobile: string;
             address: string;
             preferred_language: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2571,6 +2573,8 @@ export interface components {
             name: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             address?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2580,6 +2584,8 @@ export interface components {
             name?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             address?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2722,6 +2728,8 @@ export interface components {
             date_of_birth?: string;
             email: string;
             phone: string;
+            /** @description Indian mobile number in E.164 (+91 and ten digits starting 6-9), or empty: where SMS go and what sign-in by SMS code asks for */
+            mobile: string;
             preferred_language: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id: string;
@@ -2736,6 +2744,8 @@ export interface components {
             date_of_birth?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id: string;
@@ -2746,6 +2756,8 @@ export interface components {
             date_of_birth?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id?: string;
