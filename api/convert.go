@@ -75,7 +75,7 @@ func jurisdictionOut(j models.Jurisdiction) openapi.Jurisdiction {
 func ownerOut(o models.Owner) openapi.Owner {
 	return openapi.Owner{Id: o.ID, Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
 		Kind: openapi.OwnerKind(o.Kind), Name: o.Name, Email: o.Email, Phone: o.Phone, Mobile: o.Mobile,
-		Address: o.Address,
+		Address:           o.Address,
 		PreferredLanguage: openapi.Language(o.PreferredLanguage), JurisdictionId: o.JurisdictionID}
 }
 
