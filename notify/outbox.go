@@ -76,13 +76,18 @@ func (o Outbox) Enqueue(ctx context.Context, tx *gorm.DB, notices []Notice) (int
 
 // rowsOf renders a notice and makes its rows.
 func (o Outbox) rowsOf(n Notice) ([]row, error) {
-	rd, err := Render(n.Template, n.Recipient, n.Data)
-	if err != nil {
-		return nil, err
+	rd := Rendered{Locale: "en"}
+	var err error
+	if !n.SMSOnly { // an SMS-only notice has an SMS text alone
+		if rd, err = Render(n.Template, n.Recipient, n.Data); err != nil {
+			return nil, err
+		}
 	}
-	payload, err := json.Marshal(n.Data)
-	if err != nil {
-		return nil, fmt.Errorf("encode notice payload: %w", err)
+	payload := []byte("{}") // a sign-in code is never kept in the payload
+	if !SecretSMS(n.Template) {
+		if payload, err = json.Marshal(n.Data); err != nil {
+			return nil, fmt.Errorf("encode notice payload: %w", err)
+		}
 	}
 	r := n.Recipient
 	key := n.DedupeKey + "|" + r.Type + ":" + r.ID.String()
