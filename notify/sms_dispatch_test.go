@@ -149,7 +149,7 @@ func (w *smsWorld) rows() []smsRow {
 
 // noon is a time outside the quiet hours: 12:00 IST tomorrow (rows are
 // due at the database's clock, so the dispatcher runs after it).
-var noon = time.Now().UTC().Truncate(24*time.Hour).Add(30*time.Hour + 30*time.Minute)
+var noon = time.Now().UTC().Truncate(24 * time.Hour).Add(30*time.Hour + 30*time.Minute)
 
 // TestSMSCarriesDLTFieldsAndGoesOnce: every request names the DLT sender
 // header, principal entity id and the template id of its text and
