@@ -32,11 +32,11 @@ const SMSCodeTTL = 10 * time.Minute
 // more than one owner, and the SMS says to visit the office instead of
 // giving a code (User is then empty).
 type SMSCode struct {
-	ID        uuid.UUID
-	User      models.User
-	Mobile    string
-	Code      string
-	Shared    bool
+	ID     uuid.UUID
+	User   models.User
+	Mobile string
+	Code   string
+	Shared bool
 	// Owner and Language: the (first) owner the register gives the
 	// number, and their language, for the SMS of a shared number.
 	Owner     uuid.UUID
