@@ -250,7 +250,7 @@ func (a *app) serve(ctx context.Context) error {
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
 		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
-		Outbox:   a.cfg.outbox(),
+		Outbox: a.cfg.outbox(), SMSReceipts: a.smsReceipts(),
 		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
 		Printer:  printer, Issuer: a.cfg.issuer()})
 	if err != nil {

@@ -186,3 +186,12 @@ func smsTest(ctx context.Context, args []string, getenv func(string) string, std
 func normaliseTo(s string) (string, error) {
 	return models.NormaliseMobile("mobile", s)
 }
+
+// smsReceipts records signed delivery receipts, or nil (the callback
+// route is then absent) without TINDAL_SMS_RECEIPT_SECRET.
+func (a *app) smsReceipts() *notify.Receipts {
+	if a.cfg.SMSReceiptSecret == "" {
+		return nil
+	}
+	return &notify.Receipts{DB: a.db, Secret: []byte(a.cfg.SMSReceiptSecret)}
+}
