@@ -6,7 +6,10 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/storage"
 )
 
 // SMSCodeSender writes the SMS of a sign-in by code to the outbox, in the
@@ -26,4 +29,32 @@ func SMSCodeSender(ob notify.Outbox) auth.SMSCodeSender {
 		_, err := ob.Enqueue(ctx, tx, []notify.Notice{n})
 		return err
 	}
+}
+
+// smsSettings adds the owner's mobile and reminder channels to settings.
+func (h *handlers) smsSettings(ctx context.Context, sc models.Scope, s *openapi.OwnerSettings) error {
+	o, err := h.d.Registry.GetOwner(ctx, sc, deref(sc.OwnerID))
+	if err != nil {
+		return err
+	}
+	by, err := notify.RemindersBy(ctx, h.d.DB, o.ID)
+	if err != nil {
+		return err
+	}
+	rb := openapi.OwnerSettingsRemindersBy(by)
+	s.Mobile, s.RemindersBy = &o.Mobile, &rb
+	return nil
+}
+
+// setRemindersBy records the owner's choice of reminder channels, audited.
+func (h *handlers) setRemindersBy(ctx context.Context, sc models.Scope, by *openapi.OwnerSettingsPatchRemindersBy) error {
+	if by == nil {
+		return nil
+	}
+	return h.d.DB.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		if err := notify.SetRemindersBy(ctx, tx.DB, deref(sc.OwnerID), string(*by)); err != nil {
+			return err
+		}
+		return tx.Audit("owner.reminders_by", "owner", deref(sc.OwnerID), nil, string(*by))
+	})
 }

@@ -39,11 +39,11 @@ type config struct {
 	// request profile and key, the DLT registration and the receipt secret.
 	SMSURL, SMSProfile, SMSAPIKey, SMSSender, SMSEntityID string
 	SMSTemplates, SMSReceiptSecret                        string
-	DemoPassword   string
-	LogLevel       string
-	SyncCursorKey  string
-	MinAppVersion  string
-	LatestApp      string
+	DemoPassword                                          string
+	LogLevel                                              string
+	SyncCursorKey                                         string
+	MinAppVersion                                         string
+	LatestApp                                             string
 	// The letterhead of the documents (orders, notices) by language, and
 	// the browser that prints them.
 	Authority, AuthorityKn, AuthorityHi string

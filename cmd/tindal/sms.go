@@ -87,7 +87,9 @@ func (c config) dlt() (notify.DLT, error) {
 // localSMS is the sink of make run: it takes every message.
 type localSMS struct{}
 
-func (localSMS) SendSMS(_ context.Context, m notify.SMS) (string, error) { return "local-" + m.Ref, nil }
+func (localSMS) SendSMS(_ context.Context, m notify.SMS) (string, error) {
+	return "local-" + m.Ref, nil
+}
 
 // smsDispatcher builds the SMS dispatcher, or nil without a gateway.
 func (a *app) smsDispatcher() (*notify.SMSDispatcher, error) {

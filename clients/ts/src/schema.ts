@@ -6308,6 +6308,13 @@ export interface components {
         OwnerSettings: {
             language: components["schemas"]["Language"];
             email: string;
+            /** @description The mobile number the register has for the owner (E.164), where SMS go; only the registrar changes it */
+            mobile?: string;
+            /**
+             * @description The channels reminders go by (legal notices go by every channel the owner has); SMS need a mobile on the register
+             * @enum {string}
+             */
+            reminders_by?: "sms" | "email" | "both";
             /** @description Every reminder one may turn off */
             reminders: string[];
             reminders_off: string[];
@@ -6316,6 +6323,8 @@ export interface components {
             language?: components["schemas"]["Language"];
             email?: string;
             reminders_off?: string[];
+            /** @enum {string} */
+            reminders_by?: "sms" | "email" | "both";
         };
         User: components["schemas"]["RecordMeta"] & {
             email: string;
