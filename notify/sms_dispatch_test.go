@@ -323,3 +323,51 @@ func smsPenalty(r notify.Recipient) notify.Notice {
 		Data: notify.Data{Vessel: "Sagar Rani (KA-KWR-M-0001)", Row: "KA-F01", Amount: 5000,
 			Due: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Level: 1}}
 }
+
+// TestEveryNoticeBySMSAsTheOwnerChose: through the outbox every job and
+// legal notice writes to, each template with an SMS text gives an owner
+// with a mobile and no email one SMS; an owner who chose email only for
+// reminders gets no reminder by SMS but every legal notice (they always go
+// by every channel the owner has), and an owner who chose SMS only gets no
+// reminder by email.
+func TestEveryNoticeBySMSAsTheOwnerChose(t *testing.T) {
+	for _, c := range []struct {
+		by                   string
+		email                string
+		reminderSMS, legal   int
+		reminderMail, legalM int
+	}{
+		{"both", "", 1, 1, 0, 0},
+		{"email", "o@test.tindal", 0, 1, 1, 1},
+		{"sms", "o@test.tindal", 1, 1, 0, 1},
+	} {
+		t.Run(c.by, func(t *testing.T) {
+			w := newSMSWorld(t, "hi", "+917008345521")
+			must(t, w.db.Gorm.Exec(`UPDATE owners SET reminders_by = ?, email = ? WHERE id = ?`, c.by, c.email,
+				w.owner.ID).Error)
+			w.owner.Email = c.email
+			for _, tpl := range notify.Templates {
+				if !notify.HasSMS(tpl) || tpl == notify.TplJobAlert {
+					continue
+				}
+				n := certExpiring(w.owner)
+				n.Template = tpl
+				n.Data.Doc, n.Data.Reason = "survey", notify.PenaltyRepeat
+				if tpl == notify.TplInspectionOverdue {
+					n.Data.Doc = "survey_window"
+				}
+				w.enqueue(n)
+				var sms, mail int64
+				must(t, w.db.Gorm.Raw(`SELECT count(*) FILTER (WHERE channel = 'sms'), count(*) FILTER (WHERE channel = 'email')
+					FROM notifications WHERE template = ?`, tpl).Row().Scan(&sms, &mail))
+				wantSMS, wantMail := c.legal, c.legalM
+				if notify.Unsubscribable(tpl) {
+					wantSMS, wantMail = c.reminderSMS, c.reminderMail
+				}
+				if int(sms) != wantSMS || int(mail) != wantMail {
+					t.Errorf("%s: %d SMS and %d mails, want %d and %d", tpl, sms, mail, wantSMS, wantMail)
+				}
+			}
+		})
+	}
+}
