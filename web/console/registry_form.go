@@ -285,6 +285,7 @@ func (c *Console) renderFailed(ctx *fiber.Ctx, page formPage, values map[string]
 	if errors.As(err, &me) && me.Kind == models.KindInvalid && len(me.Fields) > 0 {
 		fixed := *me
 		fixed.Message = c.site.T(ctx, "registry.fix")
+		fixed.Fields = localFieldErrors(ctx, c, me.Fields)
 		err = &fixed
 	}
 	return c.t.RenderForm(ctx, "registry_form", page, values, err)
