@@ -47,7 +47,11 @@ func (h *handlers) smsSettings(ctx context.Context, sc models.Scope, s *openapi.
 }
 
 // setRemindersBy records the owner's choice of reminder channels, audited.
-func (h *handlers) setRemindersBy(ctx context.Context, sc models.Scope, by *openapi.OwnerSettingsPatchRemindersBy) error {
+func (h *handlers) setRemindersBy(
+	ctx context.Context,
+	sc models.Scope,
+	by *openapi.OwnerSettingsPatchRemindersBy,
+) error {
 	if by == nil {
 		return nil
 	}

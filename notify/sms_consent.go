@@ -15,7 +15,8 @@ import (
 // (RemindersBySMS, RemindersByEmail or RemindersByBoth).
 func RemindersBy(ctx context.Context, db *storage.DB, owner uuid.UUID) (string, error) {
 	var v []string
-	if err := db.Gorm.WithContext(ctx).Raw(`SELECT reminders_by FROM owners WHERE id = ?`, owner).Scan(&v).Error; err != nil {
+	err := db.Gorm.WithContext(ctx).Raw(`SELECT reminders_by FROM owners WHERE id = ?`, owner).Scan(&v).Error
+	if err != nil {
 		return "", fmt.Errorf("reminder channels: %w", err)
 	}
 	if len(v) == 0 {

@@ -30,7 +30,8 @@ func ownerFields(create bool, jurisdictions []option) []field {
 
 func ownerValues(o models.Owner) map[string]string {
 	return map[string]string{"kind": o.Kind, "name": o.Name, "email": o.Email, "phone": o.Phone,
-		"mobile": o.Mobile, "address": o.Address, "preferred_language": o.PreferredLanguage, "jurisdiction_id": o.JurisdictionID.String()}
+		"mobile": o.Mobile, "address": o.Address, "preferred_language": o.PreferredLanguage,
+		"jurisdiction_id": o.JurisdictionID.String()}
 }
 
 // ownerNew shows the form to register an owner.
