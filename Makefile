@@ -13,6 +13,7 @@ SERVICES := scripts/services.sh && source .services.env
 ## run: start PostgreSQL and MinIO if needed, migrate, seed demo data, serve on :8080
 run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
+	  TINDAL_SMS_URL="$${TINDAL_SMS_URL:-local}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
 ## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite (scripts/gotest.sh: the race detector on every package, the scale test beside them without it), then govulncheck;

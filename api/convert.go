@@ -74,7 +74,8 @@ func jurisdictionOut(j models.Jurisdiction) openapi.Jurisdiction {
 
 func ownerOut(o models.Owner) openapi.Owner {
 	return openapi.Owner{Id: o.ID, Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
-		Kind: openapi.OwnerKind(o.Kind), Name: o.Name, Email: o.Email, Phone: o.Phone, Address: o.Address,
+		Kind: openapi.OwnerKind(o.Kind), Name: o.Name, Email: o.Email, Phone: o.Phone, Mobile: o.Mobile,
+		Address:           o.Address,
 		PreferredLanguage: openapi.Language(o.PreferredLanguage), JurisdictionId: o.JurisdictionID}
 }
 
@@ -116,7 +117,7 @@ func vesselOut(v models.Vessel) openapi.Vessel {
 func crewMemberOut(c models.CrewMember) openapi.CrewMember {
 	return openapi.CrewMember{Id: c.ID, Version: c.Version, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 		IndivcNumber: c.IndivcNumber, Name: c.Name, DateOfBirth: toDate(c.DateOfBirth), Email: c.Email, Phone: c.Phone,
-		PreferredLanguage: openapi.Language(c.PreferredLanguage), JurisdictionId: c.JurisdictionID}
+		Mobile: c.Mobile, PreferredLanguage: openapi.Language(c.PreferredLanguage), JurisdictionId: c.JurisdictionID}
 }
 
 func vesselCrewOut(c models.VesselCrew) openapi.VesselCrew {

@@ -55,6 +55,7 @@ func (h *handlers) CreateCrewMember(
 			b.Email,
 		),
 		Phone:             deref(b.Phone),
+		Mobile:            deref(b.Mobile),
 		PreferredLanguage: string(deref(b.PreferredLanguage)),
 		JurisdictionID:    b.JurisdictionId,
 	}
@@ -90,6 +91,7 @@ func (h *handlers) UpdateCrewMember(
 			Name:              b.Name,
 			Email:             b.Email,
 			Phone:             b.Phone,
+			Mobile:            b.Mobile,
 			PreferredLanguage: strPtr(b.PreferredLanguage),
 			DateOfBirth:       fromDate(b.DateOfBirth),
 			JurisdictionID:    b.JurisdictionId,

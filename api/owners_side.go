@@ -221,8 +221,9 @@ func (h *handlers) ownerSettings(ctx context.Context, sc models.Scope) (openapi.
 	if err != nil {
 		return openapi.OwnerSettings{}, err
 	}
-	return openapi.OwnerSettings{Language: openapi.Language(u.PreferredLanguage), Email: u.Email,
-		Reminders: append([]string{}, notify.Reminders...), RemindersOff: off}, nil
+	out := openapi.OwnerSettings{Language: openapi.Language(u.PreferredLanguage), Email: u.Email,
+		Reminders: append([]string{}, notify.Reminders...), RemindersOff: off}
+	return out, h.smsSettings(ctx, sc, &out)
 }
 
 // UpdateOwnerSettings changes the owner's language, email and reminders:
@@ -250,6 +251,9 @@ func (h *handlers) UpdateOwnerSettings(
 			registry.OwnerPatch{Email: b.Email, PreferredLanguage: lang}); err != nil {
 			return nil, err
 		}
+	}
+	if err := h.setRemindersBy(ctx, sc, b.RemindersBy); err != nil {
+		return nil, err
 	}
 	if b.RemindersOff != nil {
 		err := h.d.DB.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

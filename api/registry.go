@@ -117,7 +117,8 @@ func (h *handlers) CreateOwner(
 ) (openapi.CreateOwnerResponseObject, error) {
 	b := r.Body
 	in := models.Owner{Kind: string(b.Kind), Name: b.Name, Email: deref(b.Email), Phone: deref(b.Phone),
-		Address: deref(b.Address), PreferredLanguage: string(deref(b.PreferredLanguage)), JurisdictionID: b.JurisdictionId}
+		Mobile: deref(b.Mobile), Address: deref(b.Address), PreferredLanguage: string(deref(b.PreferredLanguage)),
+		JurisdictionID: b.JurisdictionId}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -142,7 +143,8 @@ func (h *handlers) UpdateOwner(
 	}
 	b := r.Body
 	o, err := h.d.Registry.UpdateOwner(ctx, scopeOf(ctx), r.Id, v, registry.OwnerPatch{Name: b.Name, Email: b.Email,
-		Phone: b.Phone, Address: b.Address, PreferredLanguage: strPtr(b.PreferredLanguage), JurisdictionID: b.JurisdictionId})
+		Phone: b.Phone, Mobile: b.Mobile, Address: b.Address, PreferredLanguage: strPtr(b.PreferredLanguage),
+		JurisdictionID: b.JurisdictionId})
 	if err != nil {
 		return nil, err
 	}

@@ -45,13 +45,16 @@ type Pinger interface {
 // required (NewServer refuses a server without one); Blobs, LocalBlobs,
 // Metrics, Rules and the settings below them are optional.
 type Deps struct {
-	Logger   *slog.Logger
-	DB       *storage.DB
-	Blobs    Pinger // the object store; nil when not configured
-	Auth     *auth.Service
-	Registry *registry.Service
-	Metrics  *prometheus.Registry
-	Clock    func() time.Time
+	// SMSReceipts records the SMS gateway's signed delivery receipts; nil
+	// leaves the callback route out.
+	SMSReceipts *notify.Receipts
+	Logger      *slog.Logger
+	DB          *storage.DB
+	Blobs       Pinger // the object store; nil when not configured
+	Auth        *auth.Service
+	Registry    *registry.Service
+	Metrics     *prometheus.Registry
+	Clock       func() time.Time
 	// Pull serves /v1/sync/pull and /v1/sync/verify.
 	Pull *sync.PullEngine
 	// Push serves /v1/sync/push, conflicts and quarantine; Inspect the
@@ -178,6 +181,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	h.mountVerifyPage(app) // /v/{code} for a browser; JSON clients go on to the contract (api/verify_page.go)
 	mountBlobs(app, d.LocalBlobs, d.Timeouts.UploadIdle)
 	app.Use(bodyLimitMiddleware)
+	h.mountSMSReceipts(app) // POST /hooks/sms/receipts: signed by the gateway, outside the contract
 	if d.Pages != nil {
 		d.Pages.Mount(app)
 	}

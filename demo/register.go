@@ -74,6 +74,9 @@ func (s *seeder) seedOwners(ctx context.Context) error {
 			row := models.Owner{ID: ownerID(o.N), Kind: o.Kind, Name: o.Name, Email: ownerEmail(o.N),
 				Phone: o.Phone, Address: o.Address, PreferredLanguage: o.Lang,
 				JurisdictionID: s.jur[o.Jur], Synced: synced()}
+			if models.IsMobile(o.Phone) { // where the demo's SMS go (make run: TINDAL_SMS_URL=local)
+				row.Mobile = o.Phone
+			}
 			keys := []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.ID)}
 			if err := insert(tx, entityOwner, row.ID, &row, keys...); err != nil {
 				return err

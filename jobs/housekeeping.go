@@ -116,8 +116,17 @@ func (s *Service) deleteOldRuns(ctx context.Context, r *Run) (int64, error) {
 		SELECT id FROM job_runs WHERE outcome <> 'running' AND started_at < $1 LIMIT 1000)`, r.Now.Add(-JobRunRetention))
 }
 
-// notifyDispatch delivers the email outbox.
+// notifyDispatch delivers the email outbox, then the SMS outbox.
 func (s *Service) notifyDispatch(ctx context.Context, r *Run) error {
+	if s.d.SMSDispatcher != nil {
+		res, err := s.d.SMSDispatcher.Dispatch(ctx, r.Now)
+		r.Add("sms_sent", res.Sent)
+		r.Add("sms_retried", res.Retried)
+		r.Add("sms_failed", res.Failed)
+		if err != nil {
+			return err
+		}
+	}
 	if s.d.Dispatcher == nil {
 		r.Add("email_not_configured", 1)
 		return nil

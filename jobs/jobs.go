@@ -102,6 +102,8 @@ type Deps struct {
 	Outbox notify.Outbox
 	// Dispatcher delivers email; nil when no SMTP server is configured.
 	Dispatcher *notify.Dispatcher
+	// SMSDispatcher delivers SMS; nil when no gateway is configured.
+	SMSDispatcher *notify.SMSDispatcher
 	// Fitness reads a vessel's fit-to-ply status; nil skips that step.
 	Fitness Fitness
 	// Housekeeping are the steps other packages provide.

@@ -83,6 +83,12 @@ func load(fsys fs.FS) (*Catalogue, error) {
 		if _, err := b.ParseMessageFileBytes(buf, l+".toml"); err != nil {
 			return nil, fmt.Errorf("messages/%s.toml: %w", l, err)
 		}
+		// The SMS texts, kept apart because each is registered with DLT.
+		if buf, err = fs.ReadFile(fsys, "messages/sms."+l+".toml"); err == nil {
+			if _, err := b.ParseMessageFileBytes(buf, "sms."+l+".toml"); err != nil {
+				return nil, fmt.Errorf("messages/sms.%s.toml: %w", l, err)
+			}
+		}
 		c.loc[l] = i18n.NewLocalizer(b, l, English)
 	}
 	for _, l := range []string{Kannada, Hindi} {
@@ -141,4 +147,19 @@ func (c *Catalogue) Has(id string) bool {
 func (c *Catalogue) DeficiencyTitle(lang, code string) (Title, bool) {
 	t, ok := c.titles[lang][code]
 	return t, ok && t.Text != ""
+}
+
+// Own renders message id as Text does, but only from lang's own catalogue:
+// a message that would fall back to English is an error (an SMS text is
+// registered per language, so a missing translation must not go out in
+// English under the Kannada template's id).
+func (c *Catalogue) Own(lang, id string, vars map[string]any) (string, error) {
+	s, tag, err := c.loc[Resolve(lang)].LocalizeWithTag(&i18n.LocalizeConfig{MessageID: id, TemplateData: vars})
+	if err != nil {
+		return "", fmt.Errorf("message %s/%s: %w", lang, id, err)
+	}
+	if tag.String() != Resolve(lang) {
+		return "", fmt.Errorf("message %s/%s: missing, only in %s", lang, id, tag)
+	}
+	return s, nil
 }

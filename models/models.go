@@ -118,11 +118,14 @@ type RefreshToken struct {
 
 // Owner is a person or firm that owns vessels.
 type Owner struct {
-	ID                uuid.UUID `gorm:"type:uuid;primaryKey"`
-	Kind              string
-	Name              string
-	Email             string
-	Phone             string
+	ID    uuid.UUID `gorm:"type:uuid;primaryKey"`
+	Kind  string
+	Name  string
+	Email string
+	Phone string
+	// Mobile is an Indian mobile number in E.164 (NormaliseMobile), or
+	// empty: where SMS go and what sign-in by SMS code asks for.
+	Mobile            string
 	Address           string
 	PreferredLanguage string
 	JurisdictionID    uuid.UUID `gorm:"type:uuid"`
@@ -167,6 +170,7 @@ type CrewMember struct {
 	DateOfBirth       *time.Time
 	Email             string
 	Phone             string
+	Mobile            string // an Indian mobile in E.164, or empty
 	PreferredLanguage string
 	JurisdictionID    uuid.UUID `gorm:"type:uuid"`
 	Synced

@@ -2,7 +2,8 @@
 // the same transaction as its cause; delivery by email (SMTP, at least
 // once, with leases and backoff) and the in-app feed (exactly once, because
 // feed rows are written with their cause); templates in English, Kannada
-// and Hindi; and the calendar (ICS) feeds of an owner's deadlines.
+// and Hindi; SMS through an aggregator's HTTP API under India's DLT rules;
+// and the calendar (ICS) feeds of an owner's deadlines.
 package notify
 
 import (
@@ -32,7 +33,21 @@ type Recipient struct {
 	Name     string
 	Email    string
 	Language string // en, kn or hi; anything else falls back to English
+	// Mobile is where SMS go (E.164). The outbox fills it, and
+	// RemindersBy, from the register for owners and crew members.
+	Mobile string
+	// RemindersBy is the owner's choice for reminders: RemindersBySMS,
+	// RemindersByEmail or RemindersByBoth (the default).
+	RemindersBy string
 }
+
+// An owner's choice of channels for reminders (legal notices go by every
+// channel the owner has).
+const (
+	RemindersBySMS   = "sms"
+	RemindersByEmail = "email"
+	RemindersByBoth  = "both"
+)
 
 // Owner is an owner as a recipient.
 func Owner(id uuid.UUID, name, email, lang string) Recipient {
@@ -114,4 +129,7 @@ type Notice struct {
 	// EmailOnly keeps the notice out of the in-app feed: a secret (a
 	// one-time sign-in) is mailed and never shown in the app.
 	EmailOnly bool
+	// SMSOnly sends the notice by SMS alone (a sign-in code, a gateway
+	// check), to Recipient.Mobile.
+	SMSOnly bool
 }

@@ -16,6 +16,11 @@ type Outbox struct {
 	// Email says whether email rows are written (TINDAL_SMTP_URL set);
 	// without it notices go to the in-app feed only.
 	Email bool
+	// SMS says whether SMS rows are written (TINDAL_SMS_URL set), to the
+	// mobile numbers on the register.
+	SMS bool
+	// Link is the owners' pages' address an SMS names (…/my).
+	Link string
 }
 
 // row is one notifications row to insert.
@@ -28,9 +33,10 @@ type row struct {
 	subject, body, state      string
 	payload                   []byte
 	due                       bool // email: next_attempt_at = now()
+	parts                     int  // sms: how many parts the text takes
 }
 
-// insertBatch bounds one INSERT (15 parameters a row).
+// insertBatch bounds one INSERT (16 parameters a row).
 const insertBatch = 400
 
 // Enqueue writes the notices in tx, one row per channel the recipient
@@ -41,6 +47,11 @@ func (o Outbox) Enqueue(ctx context.Context, tx *gorm.DB, notices []Notice) (int
 	notices, err := dropTurnedOff(ctx, tx, notices)
 	if err != nil {
 		return 0, err
+	}
+	if o.SMS {
+		if notices, err = withMobiles(ctx, tx, notices); err != nil {
+			return 0, err
+		}
 	}
 	var rows []row
 	for _, n := range notices {
@@ -65,13 +76,18 @@ func (o Outbox) Enqueue(ctx context.Context, tx *gorm.DB, notices []Notice) (int
 
 // rowsOf renders a notice and makes its rows.
 func (o Outbox) rowsOf(n Notice) ([]row, error) {
-	rd, err := Render(n.Template, n.Recipient, n.Data)
-	if err != nil {
-		return nil, err
+	rd := Rendered{Locale: "en"}
+	var err error
+	if !n.SMSOnly { // an SMS-only notice has an SMS text alone
+		if rd, err = Render(n.Template, n.Recipient, n.Data); err != nil {
+			return nil, err
+		}
 	}
-	payload, err := json.Marshal(n.Data)
-	if err != nil {
-		return nil, fmt.Errorf("encode notice payload: %w", err)
+	payload := []byte("{}") // a sign-in code is never kept in the payload
+	if !SecretSMS(n.Template) {
+		if payload, err = json.Marshal(n.Data); err != nil {
+			return nil, fmt.Errorf("encode notice payload: %w", err)
+		}
 	}
 	r := n.Recipient
 	key := n.DedupeKey + "|" + r.Type + ":" + r.ID.String()
@@ -85,12 +101,20 @@ func (o Outbox) rowsOf(n Notice) ([]row, error) {
 		base.user = &id
 	}
 	var out []row
+	if n.SMSOnly {
+		return o.smsRows(n, base)
+	}
 	if r.hasFeed() && !n.EmailOnly {
 		b := base
 		b.id = uuid.Must(uuid.NewV7())
 		out = append(out, b)
 	}
-	if o.Email && strings.Contains(r.Email, "@") {
+	sms, err := o.smsRows(n, base)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, sms...)
+	if o.Email && strings.Contains(r.Email, "@") && !(len(sms) > 0 && reminderBy(n, RemindersBySMS)) {
 		e := base
 		e.id, e.channel, e.address, e.state, e.due = uuid.Must(uuid.NewV7()), ChannelEmail, r.Email, "pending", true
 		out = append(out, e)
@@ -101,17 +125,17 @@ func (o Outbox) rowsOf(n Notice) ([]row, error) {
 func insertRows(ctx context.Context, tx *gorm.DB, rows []row) (int, error) {
 	var sb strings.Builder
 	sb.WriteString(`INSERT INTO notifications (id, channel, dedupe_key, recipient_type, recipient_id, owner_id, user_id,
-		address, template, locale, subject, body, payload, state, next_attempt_at) VALUES `)
-	args := make([]any, 0, 15*len(rows))
+		address, template, locale, subject, body, payload, state, next_attempt_at, parts) VALUES `)
+	args := make([]any, 0, 16*len(rows))
 	for i, r := range rows {
 		if i > 0 {
 			sb.WriteString(",")
 		}
-		p := 15 * i
-		fmt.Fprintf(&sb, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,CASE WHEN $%d THEN now() END)",
-			p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8, p+9, p+10, p+11, p+12, p+13, p+14, p+15)
+		p := 16 * i
+		fmt.Fprintf(&sb, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,CASE WHEN $%d THEN now() END,$%d)",
+			p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8, p+9, p+10, p+11, p+12, p+13, p+14, p+15, p+16)
 		args = append(args, r.id, r.channel, r.key, r.rtype, r.rid, r.owner, r.user, r.address, r.template,
-			r.locale, r.subject, r.body, string(r.payload), r.state, r.due)
+			r.locale, r.subject, r.body, string(r.payload), r.state, r.due, r.parts)
 	}
 	sb.WriteString(" ON CONFLICT (channel, dedupe_key) DO NOTHING")
 	res := tx.WithContext(ctx).Exec(sb.String(), args...)

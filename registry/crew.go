@@ -69,7 +69,7 @@ func (r *Service) CreateCrewMember(
 			return err
 		}
 		normaliseCrew(&in)
-		if err := validateCrew(in, r.clock()); err != nil {
+		if err := validateCrew(&in, r.clock()); err != nil {
 			return err
 		}
 		in.Version = 1
@@ -83,9 +83,9 @@ func (r *Service) CreateCrewMember(
 
 // CrewMemberPatch lists what may change; nil means keep.
 type CrewMemberPatch struct {
-	Name, Email, Phone, PreferredLanguage *string
-	DateOfBirth                           *time.Time
-	JurisdictionID                        *uuid.UUID
+	Name, Email, Phone, Mobile, PreferredLanguage *string
+	DateOfBirth                                   *time.Time
+	JurisdictionID                                *uuid.UUID
 }
 
 // UpdateCrewMember applies a patch against the version the caller saw.
@@ -109,6 +109,7 @@ func (r *Service) UpdateCrewMember(
 			set(&c.Name, p.Name)
 			set(&c.Email, p.Email)
 			set(&c.Phone, p.Phone)
+			set(&c.Mobile, p.Mobile)
 			set(&c.PreferredLanguage, p.PreferredLanguage)
 			if p.DateOfBirth != nil {
 				c.DateOfBirth = datePtr(p.DateOfBirth)
@@ -117,7 +118,7 @@ func (r *Service) UpdateCrewMember(
 				return err
 			}
 			normaliseCrew(c)
-			if err := validateCrew(*c, r.clock()); err != nil {
+			if err := validateCrew(c, r.clock()); err != nil {
 				return err
 			}
 			return logCrewForOwners(tx, c.ID)
@@ -312,11 +313,11 @@ func normaliseCrew(c *models.CrewMember) {
 	}
 }
 
-func validateCrew(c models.CrewMember, now time.Time) error {
+func validateCrew(c *models.CrewMember, now time.Time) error {
 	if c.DateOfBirth != nil && c.DateOfBirth.After(now) {
 		return models.Invalid(
 			models.FieldError{Field: "date_of_birth", Code: "in_future", Message: "date of birth is in the future"},
 		)
 	}
-	return validateContact(c.Email)
+	return validateContact(c.Email, &c.Mobile)
 }

@@ -52,7 +52,7 @@ func (r *Service) CreateOwner(ctx context.Context, s models.Scope, in models.Own
 			return err
 		}
 		normaliseOwner(&in)
-		if err := validateContact(in.Email); err != nil {
+		if err := validateContact(in.Email, &in.Mobile); err != nil {
 			return err
 		}
 		in.Version = 1
@@ -66,8 +66,8 @@ func (r *Service) CreateOwner(ctx context.Context, s models.Scope, in models.Own
 
 // OwnerPatch lists what may change; nil means keep.
 type OwnerPatch struct {
-	Name, Email, Phone, Address, PreferredLanguage *string
-	JurisdictionID                                 *uuid.UUID
+	Name, Email, Phone, Mobile, Address, PreferredLanguage *string
+	JurisdictionID                                         *uuid.UUID
 }
 
 // UpdateOwner applies a patch against the version the caller saw.
@@ -91,13 +91,14 @@ func (r *Service) UpdateOwner(
 			set(&o.Name, p.Name)
 			set(&o.Email, p.Email)
 			set(&o.Phone, p.Phone)
+			set(&o.Mobile, p.Mobile)
 			set(&o.Address, p.Address)
 			set(&o.PreferredLanguage, p.PreferredLanguage)
 			if err := r.moveTo(tx, s, entityOwner, &o.JurisdictionID, p.JurisdictionID); err != nil {
 				return err
 			}
 			normaliseOwner(o)
-			return validateContact(o.Email)
+			return validateContact(o.Email, &o.Mobile)
 		},
 		nil,
 	)
@@ -137,9 +138,13 @@ func normaliseOwner(o *models.Owner) {
 	}
 }
 
-func validateContact(email string) error {
+// validateContact checks the email and normalises the mobile number to
+// E.164 in place (models.NormaliseMobile).
+func validateContact(email string, mobile *string) error {
 	if email != "" && (!strings.Contains(email, "@") || strings.ContainsAny(email, " \t\r\n")) {
 		return models.Invalid(models.FieldError{Field: "email", Code: "invalid", Message: "not an email address"})
 	}
-	return nil
+	m, err := models.NormaliseMobile("mobile", *mobile)
+	*mobile = m
+	return err
 }

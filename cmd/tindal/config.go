@@ -35,11 +35,15 @@ type config struct {
 	JWTKeysDir     string
 	DevKeysDir     string
 	SMTPURL        string
-	DemoPassword   string
-	LogLevel       string
-	SyncCursorKey  string
-	MinAppVersion  string
-	LatestApp      string
+	// SMS (cmd/tindal/sms.go, docs/OPERATIONS.md "SMS"): the gateway, its
+	// request profile and key, the DLT registration and the receipt secret.
+	SMSURL, SMSProfile, SMSAPIKey, SMSSender, SMSEntityID string
+	SMSTemplates, SMSReceiptSecret                        string
+	DemoPassword                                          string
+	LogLevel                                              string
+	SyncCursorKey                                         string
+	MinAppVersion                                         string
+	LatestApp                                             string
 	// The letterhead of the documents (orders, notices) by language, and
 	// the browser that prints them.
 	Authority, AuthorityKn, AuthorityHi string
@@ -182,6 +186,17 @@ func (c *config) settings() []setting {
 			"smtps://user:pass@host:465; options " +
 			"?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; " +
 			"unset = in-app only", &c.SMTPURL},
+		{"TINDAL_SMS_URL", "", "SMS gateway: the aggregator's HTTP API URL, or local (keep SMS in the outbox, shown " +
+			"in the console; for make run); unset = no SMS", &c.SMSURL},
+		{"TINDAL_SMS_PROFILE", "json", "the gateway's request shape: json, form, get, or a JSON profile " +
+			"(docs/OPERATIONS.md)", &c.SMSProfile},
+		{"TINDAL_SMS_API_KEY", "", "the gateway's API key, sent as the profile says", &c.SMSAPIKey},
+		{"TINDAL_SMS_SENDER", "", "the DLT sender header (6 characters, e.g. TNDLKA)", &c.SMSSender},
+		{"TINDAL_SMS_ENTITY_ID", "", "the DLT principal entity id", &c.SMSEntityID},
+		{"TINDAL_SMS_DLT_TEMPLATES", "", "file of DLT content template ids, one <template>.<lang>=<id> a line " +
+			"(tindal sms templates prints the texts to register)", &c.SMSTemplates},
+		{"TINDAL_SMS_RECEIPT_SECRET", "", "secret (>= 32 chars) the gateway signs delivery receipts with " +
+			"(HMAC-SHA256, POST /hooks/sms/receipts); unset = receipts refused", &c.SMSReceiptSecret},
 		{
 			"TINDAL_DEMO_PASSWORD",
 			"",
@@ -295,7 +310,7 @@ type check struct {
 // checks are the validations of loadConfig, in the order their errors are
 // reported.
 func (c *config) checks(getenv func(string) string) []check {
-	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv))
+	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv), c.smsChecks())
 }
 
 // connectionChecks check the database, the object store and the keys.

@@ -56,8 +56,9 @@ func (a *app) newJobs(
 	blobs blob.Store,
 	metrics prometheus.Registerer,
 ) (*jobsKit, error) {
-	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: notify.Outbox{Email: a.cfg.SMTPURL != ""}, Fitness: fitness(reg),
+	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: a.cfg.outbox(), Fitness: fitness(reg),
 		Settings: a.cfg.Rules}
+	var err error
 	if a.cfg.SMTPURL != "" {
 		sender, err := notify.NewSMTP(a.cfg.SMTPURL)
 		if err != nil {
@@ -70,6 +71,9 @@ func (a *app) newJobs(
 			ListUnsubscribe: a.cfg.MailUnsubscribe,
 			Log:             a.log,
 		}
+	}
+	if d.SMSDispatcher, err = a.smsDispatcher(); err != nil {
+		return nil, err
 	}
 	d.Housekeeping = append(
 		d.Housekeeping,

@@ -34,6 +34,8 @@ commands:
   keys ensure            create a signing key in TINDAL_JWT_KEYS_DIR unless it holds one
   keys retire FILE       replace a rotated-out signing key by its public half (verifies, signs no more)
   sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data
+  sms templates          print the SMS texts to register with DLT
+  sms test +91… [lang]   send a test SMS through the configured gateway
                          a restore did not show (docs/OPERATIONS.md)
 
 Run 'tindal serve --help' for the configuration variables.
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdKeys(args[2:], getenv, stdout)
 	case "sync":
 		return cmdSync(ctx, args[2:], getenv, stdout, stderr)
+	case "sms":
+		return cmdSMS(ctx, args[2:], getenv, stdout)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

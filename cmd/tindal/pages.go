@@ -6,7 +6,6 @@ import (
 
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
@@ -26,7 +25,7 @@ func (a *app) pages(reg *registry.Service, insp *inspect.Service, photos *photo.
 		Web: web.Deps{Logger: a.log, DB: a.db, Auth: a.auth, Clock: time.Now,
 			Secure: strings.HasPrefix(a.cfg.PublicBaseURL, "https://"), PublicBaseURL: a.cfg.PublicBaseURL},
 		Registry: reg, Inspect: insp, Photos: photos, Jobs: jk.svc, Push: push, Rules: ruleSets,
-		Outbox:   notify.Outbox{Email: a.cfg.SMTPURL != ""},
+		Outbox:   a.cfg.outbox(),
 		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
 		Printer:  printer, Issuer: a.cfg.issuer(),
 	})

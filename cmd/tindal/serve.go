@@ -19,7 +19,6 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
@@ -66,7 +65,7 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		return nil, err
 	}
 	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit,
-		HashMemory: cfg.HashMemory, Outbox: notify.Outbox{Email: cfg.SMTPURL != ""}})
+		HashMemory: cfg.HashMemory, Outbox: cfg.outbox()})
 	if withBlobs { // serve: URLs must name the port it really serves on
 		if err := a.listen(); err != nil {
 			a.db.Close()
@@ -207,7 +206,7 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(notify.Outbox{Email: a.cfg.SMTPURL != ""}),
+	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(a.cfg.outbox()),
 		inspect.WithRetiredGrace(a.cfg.TemplateGrace))
 	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
 		return err
@@ -251,7 +250,7 @@ func (a *app) serve(ctx context.Context) error {
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
 		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
-		Outbox:   notify.Outbox{Email: a.cfg.SMTPURL != ""},
+		Outbox: a.cfg.outbox(), SMSReceipts: a.smsReceipts(),
 		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
 		Printer:  printer, Issuer: a.cfg.issuer()})
 	if err != nil {

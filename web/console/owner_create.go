@@ -21,7 +21,8 @@ func (c *Console) ownerCreate(ctx *fiber.Ctx) error {
 	err = f.err()
 	var o models.Owner
 	if err == nil {
-		in := models.Owner{ID: id, Kind: kind, Name: *p.Name, Email: *p.Email, Phone: *p.Phone, Address: *p.Address,
+		in := models.Owner{ID: id, Kind: kind, Name: *p.Name, Email: *p.Email, Phone: *p.Phone, Mobile: *p.Mobile,
+			Address:        *p.Address,
 			JurisdictionID: *p.JurisdictionID}
 		if p.PreferredLanguage != nil {
 			in.PreferredLanguage = *p.PreferredLanguage

@@ -19,6 +19,7 @@ func ownerFields(create bool, jurisdictions []option) []field {
 		field{Name: "name", Label: "owner.name", Type: "text", Required: true},
 		field{Name: "email", Label: "owner.email", Type: "email"},
 		field{Name: "phone", Label: "owner.phone", Type: "text"},
+		field{Name: "mobile", Label: "owner.mobile", Type: "text"},
 		field{Name: "address", Label: "owner.address", Type: "textarea"},
 		field{Name: "preferred_language", Label: "owner.language", Type: "select", Options: languageOptions},
 		field{Name: "jurisdiction_id", Label: "registry.jurisdiction", Type: "select", Required: true,
@@ -29,7 +30,8 @@ func ownerFields(create bool, jurisdictions []option) []field {
 
 func ownerValues(o models.Owner) map[string]string {
 	return map[string]string{"kind": o.Kind, "name": o.Name, "email": o.Email, "phone": o.Phone,
-		"address": o.Address, "preferred_language": o.PreferredLanguage, "jurisdiction_id": o.JurisdictionID.String()}
+		"mobile": o.Mobile, "address": o.Address, "preferred_language": o.PreferredLanguage,
+		"jurisdiction_id": o.JurisdictionID.String()}
 }
 
 // ownerNew shows the form to register an owner.

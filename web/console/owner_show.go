@@ -29,7 +29,8 @@ func (c *Console) ownerShow(ctx *fiber.Ctx) error {
 	}
 	p := showPage{Heading: "owner.heading", Name: o.Name, Version: o.Version, Facts: []fact{
 		{Label: "owner.kind", Value: o.Kind}, {Label: "owner.email", Value: o.Email},
-		{Label: "owner.phone", Value: o.Phone}, {Label: "owner.address", Value: o.Address},
+		{Label: "owner.phone", Value: o.Phone}, {Label: "owner.mobile", Value: o.Mobile},
+		{Label: "owner.address", Value: o.Address},
 		{Label: "owner.language", Value: o.PreferredLanguage},
 		{Label: "registry.jurisdiction", Value: names[o.JurisdictionID]},
 		{Label: "registry.version", Value: strconv.FormatInt(o.Version, 10)},
@@ -56,5 +57,8 @@ func (c *Console) ownerShow(ctx *fiber.Ctx) error {
 			{Value: v.Name}, {Value: v.Status}}})
 	}
 	p.Sections = append(p.Sections, s)
+	if err := c.ownerMessages(ctx, o.ID, &p); err != nil {
+		return err
+	}
 	return c.t.Render(ctx, "registry_show", p)
 }

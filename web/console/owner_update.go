@@ -13,9 +13,10 @@ func ownerInput(f *formReader) registry.OwnerPatch {
 	name := f.text("name", 200, true)
 	email := f.text("email", 254, false)
 	phone := f.text("phone", 40, false)
+	mobile := f.text("mobile", 20, false)
 	address := f.text("address", 500, false)
 	lang := f.enum("preferred_language", false, "en", "kn", "hi")
-	p := registry.OwnerPatch{Name: &name, Email: &email, Phone: &phone, Address: &address}
+	p := registry.OwnerPatch{Name: &name, Email: &email, Phone: &phone, Mobile: &mobile, Address: &address}
 	if lang != "" {
 		p.PreferredLanguage = &lang
 	}

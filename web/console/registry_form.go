@@ -287,6 +287,7 @@ func (c *Console) renderFailed(ctx *fiber.Ctx, page formPage, values map[string]
 		errors.As(c.site.Refusal(ctx, err, "", nil), &me) // the fields' messages the catalogues hold
 		fixed := *me
 		fixed.Message = c.site.T(ctx, "registry.fix")
+		fixed.Fields = localFieldErrors(ctx, c, me.Fields)
 		err = &fixed
 	}
 	return c.t.RenderForm(ctx, "registry_form", page, values, err)

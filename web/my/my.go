@@ -67,6 +67,9 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/signin", m.signInShow)
 	r.Post("/signin", m.signInRequest)
 	r.Post("/signin/code", m.signInCode)
+	r.Get("/signin/sms", m.signInSMSShow) // before /signin/:token
+	r.Post("/signin/sms", m.signInSMSRequest)
+	r.Post("/signin/sms/code", m.signInSMSCode)
 	r.Get("/signin/:token", m.signInLinkShow)
 	r.Post("/signin/:token", m.signInLinkUse)
 	r.Get("/paper.css", m.paperStylesheet)

@@ -22,6 +22,8 @@ type settings struct {
 	Email     string
 	Reminders []reminder
 	Webcal    template.URL // webcal:// is a scheme html/template would blank
+	// Mobile is the register's; RemindersBy the channels reminders go by.
+	Mobile, RemindersBy string
 }
 
 type reminder struct {
@@ -52,6 +54,9 @@ func (m *My) settingsOf(c *fiber.Ctx) (settings, error) {
 		return settings{}, err
 	}
 	s := settings{Language: u.PreferredLanguage, Email: u.Email}
+	if s.Mobile, s.RemindersBy, err = m.smsSettings(c, *p.OwnerID); err != nil {
+		return settings{}, err
+	}
 	for _, t := range notify.Reminders {
 		s.Reminders = append(s.Reminders, reminder{Template: t, On: !slices.Contains(off, t)})
 	}
@@ -105,6 +110,9 @@ func (m *My) saveSettings(c *fiber.Ctx, sc models.Scope, owner uuid.UUID, email,
 	}
 	return m.site.DB().InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		if err := notify.SetRemindersOff(ctx, tx.DB, owner, off); err != nil {
+			return err
+		}
+		if err := m.saveRemindersBy(c, tx, owner); err != nil {
 			return err
 		}
 		return tx.Audit("owner.reminders", "owner", owner, nil, off)

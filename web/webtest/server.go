@@ -101,7 +101,8 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 			o.Web(&wd)
 		}
 	}
-	ob, payee := notify.Outbox{Email: true}, penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
+	ob := notify.Outbox{Email: true, SMS: true, Link: base + "/my"}
+	payee := penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
 	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
 		Outbox: ob, UPIPayee: payee, Printer: printer()})
 	if err != nil {

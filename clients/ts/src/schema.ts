@@ -2562,6 +2562,8 @@ export interface components {
             name: string;
             email: string;
             phone: string;
+            /** @description Indian mobile number in E.164 (+91 and ten digits starting 6-9), or empty: where SMS go and what sign-in by SMS code asks for */
+            mobile: string;
             address: string;
             preferred_language: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2574,6 +2576,8 @@ export interface components {
             name: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             address?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2583,6 +2587,8 @@ export interface components {
             name?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             address?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
@@ -2725,6 +2731,8 @@ export interface components {
             date_of_birth?: string;
             email: string;
             phone: string;
+            /** @description Indian mobile number in E.164 (+91 and ten digits starting 6-9), or empty: where SMS go and what sign-in by SMS code asks for */
+            mobile: string;
             preferred_language: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id: string;
@@ -2739,6 +2747,8 @@ export interface components {
             date_of_birth?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id: string;
@@ -2749,6 +2759,8 @@ export interface components {
             date_of_birth?: string;
             email?: string;
             phone?: string;
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms (98450 12345, 098450 12345) are normalised to E.164; empty removes it. Anything else is 422 naming the field mobile */
+            mobile?: string;
             preferred_language?: components["schemas"]["Language"];
             /** Format: uuid */
             jurisdiction_id?: string;
@@ -6303,6 +6315,13 @@ export interface components {
         OwnerSettings: {
             language: components["schemas"]["Language"];
             email: string;
+            /** @description The mobile number the register has for the owner (E.164), where SMS go; only the registrar changes it */
+            mobile?: string;
+            /**
+             * @description The channels reminders go by (legal notices go by every channel the owner has); SMS need a mobile on the register
+             * @enum {string}
+             */
+            reminders_by?: "sms" | "email" | "both";
             /** @description Every reminder one may turn off */
             reminders: string[];
             reminders_off: string[];
@@ -6311,6 +6330,8 @@ export interface components {
             language?: components["schemas"]["Language"];
             email?: string;
             reminders_off?: string[];
+            /** @enum {string} */
+            reminders_by?: "sms" | "email" | "both";
         };
         User: components["schemas"]["RecordMeta"] & {
             email: string;
