@@ -29,9 +29,11 @@ export async function draw(): Promise<void> {
     inspection: () => inspectionScreen(id),
     sync: syncScreen,
   };
-  let screen = screens[name ?? ""] ?? (signedIn ? planScreen : signinScreen);
-  if (!signedIn && (await getMeta("cursor")) === undefined) screen = signinScreen; // nothing to show before the first sync
+  let key = screens[name ?? ""] ? (name ?? "") : signedIn ? "plan" : "signin";
+  if (!signedIn && (await getMeta("cursor")) === undefined) key = "signin"; // nothing to show before the first sync
+  const screen = screens[key] ?? signinScreen;
   fill(main, ...((await screen()) as Node[]));
+  main.dataset.screen = `${key}:${key === name ? id : ""}`; // which screen is drawn: for tests and styles
   main.querySelector("h1")?.focus();
 }
 
