@@ -73,6 +73,11 @@ export async function signOut(): Promise<void> {
   await tx(["meta"], "readwrite", (t) => req(t.objectStore("meta").delete("session")));
 }
 
+/** Whether someone is signed in on this phone. */
+export function hasSession(): boolean {
+  return current !== undefined;
+}
+
 /** The signed-in session, or SignInNeeded. */
 export function session(): Session {
   if (!current) throw new SignInNeeded("no session");

@@ -67,12 +67,17 @@ function shell(): void {
 }
 
 function synced(o: SyncOutcome | "busy"): void {
+  if (o === "offline" || o === "done") {
+    const badge = byId("net");
+    badge.textContent = o === "done" ? t("field.net.online") : t("field.net.offline");
+    badge.className = o === "done" ? "net on" : "net off";
+  }
   const text: Record<string, string> = {
     busy: t("field.sync.busy"), offline: t("field.sync.failed"), failed: t("field.sync.failed"),
     signin: t("field.signin.again"), other_tab: t("field.sync.other"), done: "",
   };
   notice("sync", text[o] ?? "", o === "signin" ? "bad" : "muted");
-  if (o === "signin") go("#/signin");
+  if (o === "signin" && !location.hash.startsWith("#/signin")) go("#/signin");
   if (o === "done") {
     void getMeta<number>("restored_at").then((at) => notice("restored", at && Date.now() - at < 60000 ? t("field.sync.restored") : ""));
     const route = location.hash;
@@ -84,18 +89,26 @@ function synced(o: SyncOutcome | "busy"): void {
 // person chooses to use it (its queue is in IndexedDB, which both share).
 async function worker(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
+  let chosen = false;
   const reg = await navigator.serviceWorker.register("sw.js", { scope: "./" });
   reg.addEventListener("updatefound", () => {
     const next = reg.installing;
     next?.addEventListener("statechange", () => {
       if (next.state !== "installed" || !navigator.serviceWorker.controller) return;
       const use = h("button", { type: "button", id: "update" }, t("field.update.reload"));
-      use.addEventListener("click", () => next.postMessage("skipWaiting"));
+      use.addEventListener("click", () => {
+        chosen = true;
+        next.postMessage("skipWaiting");
+      });
       notice("update", t("field.update.ready"));
       byId("notices").append(use);
     });
   });
-  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+  // Reload into the new version only when the person chose it: the first
+  // install also takes control (clients.claim) and must not wipe a form.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (chosen) location.reload();
+  });
   navigator.serviceWorker.addEventListener("message", (e) => {
     if (e.data === "sync") void syncNow();
   });

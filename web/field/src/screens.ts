@@ -246,7 +246,7 @@ function findingsSection(li: model.LocalInspection, cat: CatalogueEntry[], edita
 
 async function photosSection(li: model.LocalInspection, editable: boolean, redraw: () => Promise<void>): Promise<Part[]> {
   const msg = h("p", { id: "photo-msg", role: "status" });
-  const input = h("input", { id: "camera", type: "file", accept: "image/*", capture: "environment" });
+  const input = h("input", { id: "camera", type: "file", accept: "image/*", capture: "environment", multiple: true });
   input.addEventListener("change", () => {
     void (async () => {
       for (const f of Array.from(input.files ?? [])) {

@@ -3,7 +3,7 @@
 // cursor until has_more is false. One sync at a time across every tab of
 // the app (Web Locks). Nothing leaves the phone's store before the
 // server's final answer, and every mutation is kept 30 days after it.
-import { api, authed, retryAfter, session, sleep, SignInNeeded, type Problem } from "./api";
+import { api, authed, hasSession, retryAfter, session, sleep, SignInNeeded, type Problem } from "./api";
 import { getMeta, req, tx, type QueueEntry, type StoredRecord } from "./db";
 import { uploadPhotos } from "./photos";
 import { anchor } from "./queue";
@@ -45,6 +45,7 @@ export async function syncNow(): Promise<SyncOutcome> {
 }
 
 async function runSync(): Promise<SyncOutcome> {
+  if (!hasSession()) return "signin"; // not signed in yet: nothing to tell anyone
   listeners.forEach((f) => f("busy"));
   let out: SyncOutcome;
   try {
