@@ -22,6 +22,26 @@ import (
 
 const inspector = "inspector.karwar@demo.tindal"
 
+// signedIn starts a server behind a link and a phone-sized tab in which
+// the inspector signed in online: the first sync pulled the register and
+// the plan, and the service worker controls the page.
+func signedIn(t *testing.T) (*webtest.Server, *link, context.Context) {
+	t.Helper()
+	s := webtest.NewServer(t)
+	net := newLink(t, s.URL)
+	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	webtest.Do(t, ctx, chromedp.Navigate(net.URL+"/field/"))
+	onScreen(t, ctx, "signin:")
+	webtest.Do(t, ctx,
+		chromedp.SendKeys(chromedp.CSS("#email"), inspector),
+		chromedp.SendKeys(chromedp.CSS("#password"), webtest.DemoPassword),
+		chromedp.Click(chromedp.CSS("#signin button")))
+	onScreen(t, ctx, "plan:")
+	webtest.Do(t, ctx, chromedp.WaitVisible(chromedp.CSS("#plan li")))
+	waitFor(t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	return s, net, ctx
+}
+
 // onScreen waits until the app has drawn the screen key ("plan:",
 // "inspection:<id>"; a key ending in ":" matches any id).
 func onScreen(t *testing.T, ctx context.Context, key string) {
@@ -137,20 +157,7 @@ func queued(t *testing.T, ctx context.Context) map[string][]string {
 // The server then holds every mutation exactly once, every photo verified
 // with the bytes the phone hashed, and the phone shows the server's fines.
 func TestADayWithoutNetwork(t *testing.T) {
-	s := webtest.NewServer(t)
-	net := newLink(t, s.URL)
-	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
-
-	// In the office: sign in; the first sync pulls the register and the plan.
-	webtest.Do(t, ctx, chromedp.Navigate(net.URL+"/field/"))
-	onScreen(t, ctx, "signin:")
-	webtest.Do(t, ctx,
-		chromedp.SendKeys(chromedp.CSS("#email"), inspector),
-		chromedp.SendKeys(chromedp.CSS("#password"), webtest.DemoPassword),
-		chromedp.Click(chromedp.CSS("#signin button")))
-	onScreen(t, ctx, "plan:")
-	webtest.Do(t, ctx, chromedp.WaitVisible(chromedp.CSS("#plan li")))
-	waitFor(t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	s, net, ctx := signedIn(t)
 
 	// On the jetty: no network. A reload comes back from the service worker.
 	net.Cut()

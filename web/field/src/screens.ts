@@ -16,8 +16,15 @@ export function go(route: string): void {
   else location.hash = route;
 }
 
-/** Draws the screen of the current route. */
+let drawing = 0;
+
+/**
+ * Draws the screen of the current route. Screens are read from the store
+ * asynchronously: when draws overlap (a route change during a language
+ * change or a sync), only the latest one is put on the screen.
+ */
 export async function draw(): Promise<void> {
+  const mine = ++drawing;
   const [name, id = ""] = location.hash.replace(/^#\/?/, "").split("/");
   const main = byId("main");
   const signedIn = (await getMeta("session")) !== undefined;
@@ -32,7 +39,9 @@ export async function draw(): Promise<void> {
   let key = screens[name ?? ""] ? (name ?? "") : signedIn ? "plan" : "signin";
   if (!signedIn && (await getMeta("cursor")) === undefined) key = "signin"; // nothing to show before the first sync
   const screen = screens[key] ?? signinScreen;
-  fill(main, ...((await screen()) as Node[]));
+  const parts = (await screen()) as Node[];
+  if (mine !== drawing) return;
+  fill(main, ...parts);
   main.dataset.screen = `${key}:${key === name ? id : ""}`; // which screen is drawn: for tests and styles
   main.querySelector("h1")?.focus();
 }
