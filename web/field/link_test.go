@@ -20,6 +20,7 @@ type link struct {
 	mu     stdsync.Mutex
 	down   bool
 	conns  map[net.Conn]bool
+	sent   []byte // every byte the browser sent, to count what it pushed
 }
 
 // newLink relays to the server at serverURL (http://host:port).
@@ -68,7 +69,7 @@ func (l *link) relay(c net.Conn) {
 	l.conns[s] = true
 	l.mu.Unlock()
 	done := make(chan struct{}, 2)
-	go func() { _, _ = io.Copy(s, c); done <- struct{}{} }()
+	go func() { _, _ = io.Copy(s, io.TeeReader(c, l)); done <- struct{}{} }()
 	go func() { _, _ = io.Copy(c, s); done <- struct{}{} }()
 	<-done
 	_ = c.Close()
@@ -77,6 +78,21 @@ func (l *link) relay(c net.Conn) {
 	delete(l.conns, c)
 	delete(l.conns, s)
 	l.mu.Unlock()
+}
+
+// Write records bytes the browser sent.
+func (l *link) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sent = append(l.sent, b...)
+	return len(b), nil
+}
+
+// Sent counts how often s went from the browser to the server.
+func (l *link) Sent(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(string(l.sent), s)
 }
 
 // Cut takes the network away: every connection is closed, new ones refused.

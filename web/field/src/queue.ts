@@ -86,6 +86,10 @@ const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic"] as co
  * A full store throws StorageFull and changes nothing.
  */
 export async function attachPhoto(inspection: string, file: Blob, findingId?: string): Promise<string> {
+  // Refuse before writing when the store cannot take the bytes (the
+  // browser's own refusal below is the last line, not the first).
+  const est = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (est?.quota !== undefined && est.usage !== undefined && est.usage + file.size * 1.1 > est.quota) throw new StorageFull("storage full");
   const sha256 = await sha256Hex(file);
   const type = photoTypes.find((x) => x === file.type) ?? "image/jpeg";
   const blob = new Blob([await file.arrayBuffer()], { type }); // the bytes, not a handle to a file that may go
