@@ -21,6 +21,10 @@ type link struct {
 	down   bool
 	conns  map[net.Conn]bool
 	sent   []byte // every byte the browser sent, to count what it pushed
+	// loseAnswers: while set, a connection that carried a push is closed
+	// the moment the server starts answering it, so the server applied the
+	// push and the phone never hears it (a server killed after its commit).
+	loseAnswers bool
 }
 
 // newLink relays to the server at serverURL (http://host:port).
@@ -69,8 +73,9 @@ func (l *link) relay(c net.Conn) {
 	l.conns[s] = true
 	l.mu.Unlock()
 	done := make(chan struct{}, 2)
-	go func() { _, _ = io.Copy(s, io.TeeReader(c, l)); done <- struct{}{} }()
-	go func() { _, _ = io.Copy(c, s); done <- struct{}{} }()
+	w := &watch{l: l}
+	go func() { _, _ = io.Copy(s, io.TeeReader(c, w)); done <- struct{}{} }()
+	go func() { _, _ = io.Copy(&reply{w: w, c: c}, s); done <- struct{}{} }()
 	<-done
 	_ = c.Close()
 	_ = s.Close()
@@ -78,6 +83,50 @@ func (l *link) relay(c net.Conn) {
 	delete(l.conns, c)
 	delete(l.conns, s)
 	l.mu.Unlock()
+}
+
+// watch records what one connection's browser side sent.
+type watch struct {
+	l      *link
+	mu     stdsync.Mutex
+	pushed bool
+}
+
+func (w *watch) Write(b []byte) (int, error) {
+	if strings.Contains(string(b), "POST /v1/sync/push ") {
+		w.mu.Lock()
+		w.pushed = true
+		w.mu.Unlock()
+	}
+	return w.l.Write(b)
+}
+
+// reply forwards the server's bytes to the browser, unless the link loses
+// the answers to pushes.
+type reply struct {
+	w *watch
+	c net.Conn
+}
+
+func (a *reply) Write(b []byte) (int, error) {
+	a.w.mu.Lock()
+	pushed := a.w.pushed
+	a.w.mu.Unlock()
+	a.w.l.mu.Lock()
+	lose := a.w.l.loseAnswers
+	a.w.l.mu.Unlock()
+	if pushed && lose {
+		_ = a.c.Close()
+		return 0, io.ErrClosedPipe
+	}
+	return a.c.Write(b)
+}
+
+// LoseAnswers makes the link drop the answers to pushes (or stop).
+func (l *link) LoseAnswers(on bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.loseAnswers = on
 }
 
 // Write records bytes the browser sent.
