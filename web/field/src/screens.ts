@@ -5,7 +5,7 @@ import { signIn } from "./api";
 import { getMeta, queueEntries, photoEntries, record } from "./db";
 import { currentLang, date, daysUntil, rupees, t, time } from "./i18n";
 import * as model from "./model";
-import { attachPhoto, enqueue, StorageFull, uuidv7 } from "./queue";
+import { attachPhoto, enqueue as store, StorageFull, uuidv7, type Intent } from "./queue";
 import { syncNow } from "./sync";
 import { byId, fill, h } from "./ui";
 import type { CatalogueEntry, PlanEntry, Vessel } from "./types";
@@ -48,6 +48,21 @@ export async function draw(): Promise<void> {
 
 /** What a screen is made of. */
 type Part = Node | null | false | Part[];
+
+/**
+ * Queues a mutation; a store that refuses the write (full) is said in the
+ * person's language and changes nothing, never an unhandled error.
+ */
+async function enqueue(m: Intent, baseVersion = 0): Promise<string> {
+  try {
+    return await store(m, baseVersion);
+  } catch (err) {
+    const box = byId("notices");
+    box.querySelector("#store")?.remove();
+    box.append(h("p", { id: "store", class: "bad", role: "alert" }, t("field.storage.full")));
+    throw err;
+  }
+}
 
 const heading = (text: string) => h("h1", { tabindex: -1 }, text);
 
@@ -142,7 +157,7 @@ async function vesselScreen(id: string): Promise<Part[]> {
       await enqueue({ name: "inspection.start", version: 1,
         args: { id: inspectionId, vessel_id: v.id, template_id: select.value, kind, ...(detention ? { detention_order_id: detention.id } : {}) } });
       go(`#/inspection/${inspectionId}`);
-    })();
+    })().catch(() => undefined);
   });
   return [
     heading(v.name ?? ""),
@@ -191,10 +206,10 @@ async function inspectionScreen(id: string): Promise<Part[]> {
   await drawPhotos();
   const submit = h("button", { type: "button", id: "submit", class: "primary" }, t("field.insp.submit"));
   submit.addEventListener("click", () => {
-    void enqueue({ name: "inspection.submit", version: 1, args: { inspection_id: id } }, li.version).then(() => {
+    enqueue({ name: "inspection.submit", version: 1, args: { inspection_id: id } }, li.version).then(() => {
       void syncNow();
       go(`#/inspection/${id}`);
-    });
+    }, () => undefined);
   });
   return [
     heading(`${t("field.insp.title")}: ${v?.name ?? ""}`),
@@ -213,7 +228,8 @@ function itemRow(li: model.LocalInspection, it: import("./types").Schemas["Check
   const name = `a-${i}`;
   const note = h("input", { id: `note-${i}`, type: "text", value: held?.note ?? "", disabled: !editable });
   const save = (answer: "yes" | "no" | "na") =>
-    void enqueue({ name: "inspection.answer", version: 1, args: { inspection_id: li.id, item_id: it.id, answer, note: note.value } }, li.version);
+    enqueue({ name: "inspection.answer", version: 1, args: { inspection_id: li.id, item_id: it.id, answer, note: note.value } }, li.version)
+      .catch(() => undefined);
   const radios = (["yes", "no", "na"] as const).map((a) => {
     const input = h("input", { type: "radio", name, id: `${name}-${a}`, value: a, checked: held?.answer === a, disabled: !editable });
     input.addEventListener("change", () => save(a));
@@ -240,7 +256,8 @@ function findingsSection(li: model.LocalInspection, cat: CatalogueEntry[], edita
     fill(results, hits.map((e) => {
       const add = h("button", { type: "button", "aria-label": `${t("field.insp.finding.add")} ${e.code}` }, t("field.insp.finding.add"));
       add.addEventListener("click", () => {
-        void enqueue({ name: "finding.record", version: 1, args: { id: uuidv7(), inspection_id: li.id, code: e.code } }, li.version).then(redraw);
+        enqueue({ name: "finding.record", version: 1, args: { id: uuidv7(), inspection_id: li.id, code: e.code } }, li.version)
+          .then(redraw, () => undefined);
       });
       return h("li", {}, h("strong", {}, e.code), " ", title(e, e.code),
         h("br"), h("span", { class: "muted" }, `${t("field.insp.finding.law")}: ${(e.legal_refs ?? []).join("; ")}`), h("br"), add);
