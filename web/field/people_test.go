@@ -104,7 +104,9 @@ func TestAChecklistOnASlowPhone(t *testing.T) {
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _, _ = chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}) }()
+	defer func() {
+		_, _ = chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+	}()
 	ms := webtest.Get(t, ctx, chromedp.Evaluate[float64](fmt.Sprintf(`new Promise(resolve => {
 	  const t0 = performance.now();
 	  const main = document.querySelector('#main');
