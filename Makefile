@@ -23,6 +23,7 @@ SUBMAKE := $(MAKE) --no-print-directory
 test:
 	@export TINDAL_STEPS=$$(mktemp) && trap '$(STEP) --summary; rm -f "$$TINDAL_STEPS"' EXIT \
 	  && $(STEP) lint-contract $(SUBMAKE) lint-contract && $(STEP) axe $(SUBMAKE) axe \
+	  && $(STEP) check-field $(SUBMAKE) check-field \
 	  && $(STEP) services scripts/services.sh && source .services.env \
 	  && $(STEP) vet $(GO) vet ./... && $(STEP) lint scripts/lint.sh \
 	  && $(STEP) go-test env TINDAL_SCALE=1 scripts/gotest.sh \
@@ -117,6 +118,15 @@ fuzz-ci:
 ## vulncheck: govulncheck against ./... with an offline database built from golang.org/x/vulndb (docs/FUZZING.md)
 vulncheck:
 	@scripts/vulncheck.sh
+
+## field: rebuild the inspector's field app (web/field: tsc --strict, esbuild, pinned in its package-lock.json) into web/field/dist, which is committed and embedded, so go build needs no Node
+## check-field: fail when the committed web/field/dist (or src/messages.gen.ts) is not what the sources and web/messages/field.*.toml build (part of make test)
+.PHONY: field check-field
+FIELD := cd web/field && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
+field:
+	@$(FIELD) && node build.mjs
+check-field:
+	@$(FIELD) && node build.mjs --check
 
 ## client-ts: the generated TypeScript client (clients/ts): install the pinned packages, check src/schema.ts is fresh, tsc --strict
 ## (make test runs it, and its offline day against a test server, through api's TestTypeScriptClientOfflineDay)

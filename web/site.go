@@ -58,6 +58,7 @@ type Site struct {
 	i18n     *catalogue
 	layout   *Templates
 	areas    []Area
+	apps     []func(app *fiber.App)
 }
 
 // New builds the site. Close stops the session store's cleanup.
@@ -94,12 +95,21 @@ func (s *Site) Close() { s.store.StopCleanup() }
 // Add registers an area; call before the server mounts the site.
 func (s *Site) Add(a Area) { s.areas = append(s.areas, a) }
 
+// AddApp registers routes that need none of the pages' sessions, CSRF or
+// viewer: a browser app that talks to the API with its own tokens (the
+// inspector's field app, /field). Call before the server mounts the site.
+func (s *Site) AddApp(mount func(app *fiber.App)) { s.apps = append(s.apps, mount) }
+
 // Mount registers the assets, the shared routes (sign-out, language) and
 // every area on app. The API's server calls it before its contract
 // middleware, so pages are not routes of the JSON contract.
 func (s *Site) Mount(app *fiber.App) {
 	app.Get(assetPrefix+":name", s.asset)
 	app.Get("/favicon.ico", s.favicon)
+
+	for _, mount := range s.apps {
+		mount(app)
+	}
 	for _, a := range s.areas {
 		g := app.Group(a.Prefix, s.headers, s.session, s.csrf, s.viewer, s.checkInput)
 		g.Post("/signout", s.signOut)

@@ -1,6 +1,7 @@
 // Package pages composes Tindal's pages: the shared web layer with every
 // area (the office console, the owners' pages) on the services the API
-// uses. The server (cmd/tindal) and the browser tests (web/webtest) build
+// uses, and the inspector's field app (/field, which needs no session: it
+// talks to the API with its own tokens). The server (cmd/tindal) and the browser tests (web/webtest) build
 // their pages here, so the tests drive exactly what is served.
 package pages
 
@@ -17,6 +18,7 @@ import (
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/console"
+	"github.com/tindal/tindal/web/field"
 	"github.com/tindal/tindal/web/my"
 )
 
@@ -61,5 +63,6 @@ func New(d Deps) (*web.Site, error) {
 		site.Close()
 		return nil, err
 	}
+	site.AddApp(field.Mount)
 	return site, nil
 }
