@@ -125,7 +125,7 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 	at := time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, ist)
 	var ms []tsync.Mutation
 	add := func(name string, args any) {
-		raw, _ := json.Marshal(args)
+		raw, _ := json.Marshal(args) //nolint:errcheck // demo data of plain values
 		captured := at.Add(time.Duration(len(ms)) * time.Minute).UTC().Format(time.RFC3339Nano)
 		base := int64(len(ms))
 		if base > 0 {
