@@ -30,7 +30,7 @@ func (h *handlers) ListSyncBacklog(
 
 func backlogOut(b sync.BacklogItem) openapi.BacklogEntry {
 	payload := map[string]any{}
-	_ = json.Unmarshal(b.Payload, &payload)
+	_ = json.Unmarshal(b.Payload, &payload) //nolint:errcheck // a read: a held payload may not decode
 	flags := []string(b.TimeFlags)
 	return openapi.BacklogEntry{
 		MutationId:      b.MutationID,

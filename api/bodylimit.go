@@ -81,7 +81,7 @@ func bodyLimitMiddleware(c *fiber.Ctx) error {
 // connection is closed instead of parsed on from the middle of the body.
 func tooLarge(c *fiber.Ctx) error {
 	if s := c.Context().RequestBodyStream(); s != nil {
-		_, _ = io.CopyN(io.Discard, s, 1<<20)
+		_, _ = io.CopyN(io.Discard, s, 1<<20) //nolint:errcheck // draining a refused body, best effort
 	}
 	c.Context().SetConnectionClose()
 	if isPush(c) {
@@ -160,7 +160,7 @@ func unsupportedEncoding(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderAcceptEncoding, accept)
 	if s := c.Context().RequestBodyStream(); s != nil {
-		_, _ = io.CopyN(io.Discard, s, 1<<20) // the raw bytes, never inflated
+		_, _ = io.CopyN(io.Discard, s, 1<<20) //nolint:errcheck // the raw bytes, never inflated
 	}
 	c.Context().SetConnectionClose()
 	return models.Errorf(

@@ -109,7 +109,7 @@ func observationOut(o models.VesselObservation) openapi.VesselObservation {
 
 func amendmentOut(a models.AmendmentRequest) openapi.AmendmentRequest {
 	args := map[string]any{}
-	_ = json.Unmarshal(a.Args, &args)
+	_ = json.Unmarshal(a.Args, &args) //nolint:errcheck // a read: shown as far as it decodes
 	return openapi.AmendmentRequest{
 		Id:             a.ID,
 		Version:        a.Version,

@@ -48,7 +48,7 @@ func (h *handlers) MarkNotificationRead(
 
 func notificationOut(e notify.Entry) openapi.Notification {
 	var payload openapi.NotificationPayload // notify.Data as stored; TestNotificationPayloadIsInTheContract keeps them one
-	_ = json.Unmarshal(e.Payload, &payload)
+	_ = json.Unmarshal(e.Payload, &payload) //nolint:errcheck // a read: shown as far as it decodes
 	var read = e.ReadAt
 	if read != nil {
 		t := read.UTC()

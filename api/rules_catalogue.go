@@ -121,7 +121,7 @@ func penaltyOut(id rules.PenaltyRowID, priced []*rules.RuleSet) *openapi.Catalog
 // read off rules.DueFor rather than restated here.
 func actionCodeOut(a rules.ActionCode) openapi.CatalogueActionCode {
 	ref := rules.D(2001, 1, 1)
-	due, _ := rules.DueFor(a, ref)
+	due, _ := rules.DueFor(a, ref) //nolint:errcheck // no due date for this action is the answer
 	out := openapi.CatalogueActionCode{
 		Code:    openapi.ActionCode(a),
 		Title:   rules.ActionTitles[a],

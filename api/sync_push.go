@@ -68,7 +68,7 @@ func (h *handlers) SyncPush(
 // carried as their UTC RFC 3339 form, which is also what the request hash
 // covers.
 func pushMutation(u openapi.PushMutation) sync.Mutation {
-	raw, _ := u.MarshalJSON()
+	raw, _ := u.MarshalJSON() //nolint:errcheck // decoded from JSON: re-encodes
 	var m struct {
 		ID          uuid.UUID       `json:"id"`
 		Seq         int64           `json:"seq"`
@@ -80,7 +80,7 @@ func pushMutation(u openapi.PushMutation) sync.Mutation {
 		CapturedRaw *time.Time      `json:"captured_raw"`
 		AnchorAgeMs *int64          `json:"anchor_age_ms"`
 	}
-	_ = json.Unmarshal(raw, &m) // the contract middleware validated the envelope
+	_ = json.Unmarshal(raw, &m) //nolint:errcheck // the contract middleware validated the envelope
 	out := sync.Mutation{
 		ID:          m.ID,
 		Seq:         m.Seq,

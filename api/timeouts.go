@@ -73,6 +73,6 @@ type deadlineReader struct {
 }
 
 func (d *deadlineReader) Read(p []byte) (int, error) {
-	_ = d.conn.SetReadDeadline(time.Now().Add(d.idle))
+	_ = d.conn.SetReadDeadline(time.Now().Add(d.idle)) //nolint:errcheck // a closed conn fails the next read
 	return d.r.Read(p)
 }

@@ -124,7 +124,7 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 	at := startOfSeed(in, now)
 	var ms []tsync.Mutation
 	add := func(name string, args any) {
-		raw, _ := json.Marshal(args)
+		raw, _ := json.Marshal(args) //nolint:errcheck // demo data of plain values
 		captured := at.Add(time.Duration(len(ms)) * time.Minute).UTC().Format(time.RFC3339Nano)
 		base := int64(len(ms))
 		if base > 0 {

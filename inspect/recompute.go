@@ -371,7 +371,10 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 	}
 	args := make([]any, 0, 9*len(fs))
 	for _, f := range fs {
-		srcs, _ := f.Sources.Value()
+		srcs, err := f.Sources.Value()
+		if err != nil {
+			return fmt.Errorf("finding %s sources: %w", f.ID, err)
+		}
 		args = append(args, f.ID, f.Action, f.DueKind, f.DueDate, f.Detainable, f.LiableParty, srcs, f.PenaltyRow, f.Version)
 	}
 	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable =

@@ -378,7 +378,7 @@ func scanRectifications(q *gorm.DB) ([]Rectification, error) {
 		return nil, fmt.Errorf("load rectifications: %w", err)
 	}
 	for i := range rows {
-		_ = json.Unmarshal(rows[i].PhotoJSON, &rows[i].PhotoIDs)
+		_ = json.Unmarshal(rows[i].PhotoJSON, &rows[i].PhotoIDs) //nolint:errcheck // a read: a jsonb array
 		if rows[i].PhotoIDs == nil {
 			rows[i].PhotoIDs = []string{}
 		}
@@ -417,13 +417,16 @@ func insertRectification(
 		OwnerID:        f.OwnerID,
 		Version:        1,
 	}
-	photos, _ := json.Marshal(ids)
+	photos, err := json.Marshal(ids)
+	if err != nil {
+		return r, fmt.Errorf("rectification photos: %w", err)
+	}
 	var dev *uuid.UUID
 	if sc.DeviceID != uuid.Nil {
 		d := sc.DeviceID
 		dev = &d
 	}
-	err := tx.DB.WithContext(ctx).
+	err = tx.DB.WithContext(ctx).
 		Exec(`INSERT INTO finding_rectifications (id, finding_id, inspection_id, note, photo_ids, submitted_by,
 		device_id, submitted_at, jurisdiction_id, owner_id) VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)`,
 			r.ID, r.FindingID, r.InspectionID, note, string(photos), sc.UserID, dev, now, f.JurisdictionID, f.OwnerID).

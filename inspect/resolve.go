@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"math"
 
@@ -99,7 +100,10 @@ func (w *Work) revert(ctx context.Context, sc models.Scope, c models.Conflict) e
 func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict, loser []byte) (Args, error) {
 	switch c.EntityType {
 	case EntityInspection:
-		raw, _ := json.Marshal(map[string]json.RawMessage{"inspection_id": mustRaw(insp), c.Field: loser})
+		raw, err := json.Marshal(map[string]json.RawMessage{"inspection_id": mustRaw(insp), c.Field: loser})
+		if err != nil {
+			return nil, fmt.Errorf("conflict %s: the losing value: %w", c.ID, err)
+		}
 		return decodeAs[EditArgs](raw)
 	case EntityAnswer:
 		var v answerValue
@@ -134,15 +138,18 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 		if field == "requested_action" {
 			field = "action"
 		}
-		raw, _ := json.Marshal(
+		raw, err := json.Marshal(
 			map[string]json.RawMessage{"inspection_id": mustRaw(insp), "finding_id": mustRaw(c.EntityID), field: loser},
 		)
+		if err != nil {
+			return nil, fmt.Errorf("conflict %s: the losing value: %w", c.ID, err)
+		}
 		return decodeAs[UpdateFindingArgs](raw)
 	}
 	return nil, invalid("resolution", "not_revertible", "conflicts on %s cannot be reverted", c.EntityType)
 }
 
 func mustRaw(v any) json.RawMessage {
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(v) //nolint:errcheck // ids and strings
 	return b
 }

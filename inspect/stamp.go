@@ -27,7 +27,7 @@ type verdict struct {
 func stampOf(m Meta, version int64, prev any) models.Stamp {
 	st := models.Stamp{Version: version, Device: m.DeviceID, User: m.UserID, Mutation: m.Mutation, Seq: m.Seq, Time: m.At}
 	if prev != nil {
-		st.Prev, _ = json.Marshal(prev)
+		st.Prev, _ = json.Marshal(prev) //nolint:errcheck // a value decoded from JSON
 	}
 	return st
 }

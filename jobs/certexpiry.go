@@ -123,7 +123,7 @@ func (s *Service) flagged(ctx context.Context, chunk []vesselCert) error {
 	if err != nil {
 		return fmt.Errorf("flags of certificates: %w", err)
 	}
-	defer func() { _ = tx.Rollback(ctx) }()
+	defer func() { _ = tx.Rollback(ctx) }() //nolint:errcheck // after Commit: ErrTxClosed
 	// flags grows during the run faster than autovacuum analyzes it; a plan
 	// made on an "empty" table would scan it whole for every chunk.
 	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {

@@ -147,7 +147,7 @@ func New(d Deps) *Service {
 		d.Heartbeat = 30 * time.Second
 	}
 	if d.Instance == "" {
-		host, _ := os.Hostname()
+		host, _ := os.Hostname() //nolint:errcheck // a label only
 		d.Instance = fmt.Sprintf("%s:%d", host, os.Getpid())
 	}
 	s := &Service{d: d, defs: map[string]Def{}}

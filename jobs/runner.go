@@ -257,7 +257,7 @@ func (s *Service) heartbeat(ctx context.Context, id uuid.UUID) {
 }
 
 func (s *Service) finish(ctx context.Context, run *Run, outcome, msg string) {
-	counts, _ := json.Marshal(run.Counts())
+	counts, _ := json.Marshal(run.Counts()) //nolint:errcheck // a map of ints
 	_, err := s.d.DB.Pool.Exec(
 		ctx,
 		`UPDATE job_runs SET outcome = $2, error = $3, counts = $4, finished_at = now(), heartbeat_at = now()

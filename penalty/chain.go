@@ -335,7 +335,7 @@ func dropPenalty(ctx context.Context, tx *storage.Tx, pen *models.Penalty) (*pen
 
 // penaltyOf is the penalty row a chain line gives an offence.
 func penaltyOf(o models.Offence, ln rules.ChainLine, rsID string) models.Penalty {
-	trace, _ := json.Marshal(ln.Trace)
+	trace, _ := json.Marshal(ln.Trace) //nolint:errcheck // strings and ints
 	p := models.Penalty{
 		ID:           uuid.NewSHA1(namespacePenalty, o.ID[:]),
 		OffenceID:    o.ID,

@@ -194,7 +194,7 @@ func parseRupees(s string) (int64, bool) {
 		return 0, false
 	}
 	frac = (frac + "00")[:2]
-	p, _ := strconv.ParseInt(frac, 10, 64)
+	p, _ := strconv.ParseInt(frac, 10, 64) //nolint:errcheck // digits checked above
 	total := r*100 + p
 	return total, total > 0
 }

@@ -68,8 +68,8 @@ func (s *Service) stream(ctx context.Context, u *upload, body io.Reader) (verdic
 	case err != nil:
 		return verdict{}, storeErr("stream photo", err)
 	}
-	if n, _ := io.ReadFull(body, make([]byte, 1)); n > 0 {
-		_ = s.store.Delete(ctx, key)
+	if n, _ := io.ReadFull(body, make([]byte, 1)); n > 0 { //nolint:errcheck // only whether more came
+		_ = s.store.Delete(ctx, key) //nolint:errcheck // the orphan sweep removes it
 		return verdict{code: RejectSize, detail: fmt.Sprintf("the body is longer than the declared %d bytes", u.Size)}, nil
 	}
 	return verdict{}, nil

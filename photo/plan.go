@@ -248,7 +248,7 @@ func (s *Service) startMultipart(ctx context.Context, u *upload) (*upload, error
 		WHERE photo_id = ? AND method = 'multipart' AND upload_id = '' AND state = 'open' RETURNING upload_id`,
 		id, u.PhotoID).Scan(&won).Error
 	if err != nil || len(won) == 0 {
-		_ = s.store.AbortMultipart(ctx, stagingKey(u.PhotoID), id)
+		_ = s.store.AbortMultipart(ctx, stagingKey(u.PhotoID), id) //nolint:errcheck // the orphan sweep removes it
 	}
 	if err != nil {
 		return nil, fmt.Errorf("record multipart upload of %s: %w", u.PhotoID, err)

@@ -196,7 +196,7 @@ func (s *Service) spoolBody(ctx context.Context, w *spoolWriter, body io.Reader,
 		return errInterrupted // the connection ended before the declared length
 	}
 	if w.at == w.size && length < 0 {
-		if n, _ := io.ReadFull(body, make([]byte, 1)); n > 0 {
+		if n, _ := io.ReadFull(body, make([]byte, 1)); n > 0 { //nolint:errcheck // only whether more came
 			return models.Errorf(models.KindInvalid, RejectSize, "the body goes past the declared size of %d bytes", w.size)
 		}
 	}

@@ -31,7 +31,7 @@ func (s *Service) checkMultipart(ctx context.Context, u *upload) (verdict, error
 		return verdict{}, errPartsMissing(missing, n)
 	}
 	if len(parts) > n || parts[n-1].Size != u.Size-int64(n-1)*PartSize {
-		_ = s.store.AbortMultipart(ctx, key, u.UploadID)
+		_ = s.store.AbortMultipart(ctx, key, u.UploadID) //nolint:errcheck // the orphan sweep removes it
 		return verdict{
 			code:   RejectSize,
 			detail: fmt.Sprintf("the parts do not add up to the declared %d bytes in %d parts of %d", u.Size, n, PartSize),
@@ -39,7 +39,7 @@ func (s *Service) checkMultipart(ctx context.Context, u *upload) (verdict, error
 	}
 	_, err = s.store.CompleteMultipart(ctx, key, u.UploadID, parts[:n])
 	if errors.Is(err, blob.ErrInvalid) {
-		_ = s.store.AbortMultipart(ctx, key, u.UploadID)
+		_ = s.store.AbortMultipart(ctx, key, u.UploadID) //nolint:errcheck // the orphan sweep removes it
 		return verdict{code: RejectSize, detail: fmt.Sprintf("every part but the last must have %d bytes", PartSize)}, nil
 	}
 	if err != nil {

@@ -24,7 +24,10 @@ type result struct {
 // saveResult writes the work's result under the inspection's and the
 // photo's locks (lock order), if the photo still waits for it.
 func (s *Service) saveResult(ctx context.Context, j job, r result) error {
-	flags, _ := json.Marshal(r.flags)
+	flags, err := json.Marshal(r.flags)
+	if err != nil {
+		return fmt.Errorf("photo flags: %w", err)
+	}
 	var w, h *int
 	if r.thumbs {
 		w, h = &r.width, &r.height
@@ -114,8 +117,11 @@ func (s *Service) quarantinePhoto(ctx context.Context, id, inspectionID uuid.UUI
 // alertAdmins writes one in-app notification per active admin, deduped
 // per blob, in the quarantine's transaction.
 func alertAdmins(tx *storage.Tx, sha, reason string) error {
-	payload, _ := json.Marshal(map[string]string{"sha256": sha, "reason": reason})
-	err := tx.DB.Exec(`INSERT INTO notifications (id, channel, dedupe_key, recipient_type, recipient_id, user_id, template,
+	payload, err := json.Marshal(map[string]string{"sha256": sha, "reason": reason})
+	if err != nil {
+		return fmt.Errorf("quarantine alert: %w", err)
+	}
+	err = tx.DB.Exec(`INSERT INTO notifications (id, channel, dedupe_key, recipient_type, recipient_id, user_id, template,
 			locale, subject, body, payload, state)
 		SELECT gen_random_uuid(), 'in_app', 'photo-quarantine:' || ? || ':' || u.id, 'user', u.id, u.id, 'photo_quarantined',
 			u.preferred_language, 'Photo evidence quarantined',

@@ -203,6 +203,6 @@ func observedOwner(raw []byte) (*uuid.UUID, error) {
 }
 
 func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(v) //nolint:errcheck // plain values
 	return b
 }

@@ -186,7 +186,7 @@ func (b *svgBuf) open(name string, attrs ...string) {
 	b.put("<" + name)
 	for i := 0; i+1 < len(attrs); i += 2 {
 		b.put(" " + attrs[i] + `="`)
-		_ = xml.EscapeText(b, []byte(attrs[i+1]))
+		_ = xml.EscapeText(b, []byte(attrs[i+1])) //nolint:errcheck // to a buffer
 		b.put(`"`)
 	}
 	b.put(">")
@@ -197,6 +197,6 @@ func (b *svgBuf) close(name string) { b.put("</" + name + ">") }
 // elem writes one element with its text (escaped) and attributes.
 func (b *svgBuf) elem(name, text string, attrs ...string) {
 	b.open(name, attrs...)
-	_ = xml.EscapeText(b, []byte(text))
+	_ = xml.EscapeText(b, []byte(text)) //nolint:errcheck // to a buffer
 	b.close(name)
 }

@@ -120,7 +120,7 @@ func (m *evalMerger) finishOne(a *evalAcc) Deficiency {
 	}
 	d.Sources = evalSources(a.sources)
 	d.Action = m.fixAction(a, d.Rectified)
-	d.Due, _ = DueFor(d.Action, m.on)
+	d.Due, _ = DueFor(d.Action, m.on) //nolint:errcheck // no due date is the answer
 	d.Penalty = evalPenaltyRef(m.rs, a.entry, d.Persons)
 	d.InspectionActions = evalInspectionSet(a.iacts)
 	sort.Strings(d.Details)

@@ -283,7 +283,12 @@ func (ct *chunkTx) known(ctx context.Context, m Mutation, hash []byte) (Result, 
 		return Result{}, false
 	}
 	var orig Result
-	_ = jsonUnmarshal(am.Outcome, &orig)
+	if err := jsonUnmarshal(am.Outcome, &orig); err != nil {
+		// An outcome the server stored and cannot read: the mutation's
+		// row says what it was, which the answer below falls back to.
+		ct.e.opt.Logger.Warn("stored outcome unreadable", "mutation", m.ID, "err", err)
+		orig = Result{}
+	}
 	if orig.Status == "" {
 		orig = Result{ID: m.ID, Seq: am.Seq, Status: am.Status}
 	}
@@ -310,7 +315,11 @@ func (ct *chunkTx) known(ctx context.Context, m Mutation, hash []byte) (Result, 
 	if am.DeviceID != st.dev.ID {
 		st.replayed = max(st.replayed, m.Seq) // acked for this device too (see releaseSQL)
 	}
-	_ = ct.dropBacklog(ctx, m)
+	if err := ct.dropBacklog(ctx, m); err != nil {
+		// The backlog still holds it: answering replayed would let the
+		// phone forget a mutation the server would apply again later.
+		return ct.retryOn(m, err), true
+	}
 	return r, true
 }
 

@@ -52,8 +52,13 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 			st.backlog[r.MutationID] = backlogRow{r.MutationID, r.AggregateID, r.Seq, r.CapturedAt, r.TimeFlags}
 			continue
 		}
+		// A mutation held because it could not be read decodes in part or
+		// not at all: it holds back what of it decodes (its seq, its
+		// aggregate), nothing if nothing does.
 		var m Mutation
-		_ = json.Unmarshal(r.Payload, &m)
+		if err := json.Unmarshal(r.Payload, &m); err != nil {
+			e.opt.Logger.Debug("held mutation decodes in part", "mutation", r.MutationID, "err", err)
+		}
 		row := heldRow{seq: m.Seq, blocks: r.Reason == reasonUnauthorised}
 		if a := aggregateOf(m); a != nil {
 			row.agg = *a
@@ -103,7 +108,10 @@ func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid
 	if err != nil {
 		c = Capture{At: st.received}
 	}
-	payload, _ := json.Marshal(m)
+	payload, err := json.Marshal(m)
+	if err != nil {
+		return ct.retryOn(m, err)
+	}
 	err = ct.tx.DB.WithContext(ctx).
 		Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload,
 			request_hash, captured_at, time_flags)

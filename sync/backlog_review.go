@@ -229,8 +229,9 @@ func (e *Engine) finalResult(
 // storedResult is the outcome a replay of the mutation answers with.
 func storedResult(am models.AppliedMutation) Result {
 	var r Result
-	_ = jsonUnmarshal(am.Outcome, &r)
-	if r.Status == "" { // body dropped after the device acknowledged it
+	// An unreadable outcome answers as one whose body was dropped after
+	// the device acknowledged it.
+	if err := jsonUnmarshal(am.Outcome, &r); err != nil || r.Status == "" {
 		r = Result{ID: am.ID, Seq: am.Seq, Status: am.Status}
 	}
 	return r
@@ -307,7 +308,9 @@ func (e *Engine) recordDiscard(
 ) (bool, error) {
 	db := tx.DB.WithContext(ctx)
 	m := Mutation{ID: b.MutationID, Seq: b.Seq, Name: it.Name}
-	_ = jsonUnmarshal(b.Payload, &m)
+	if err := jsonUnmarshal(b.Payload, &m); err != nil {
+		return false, fmt.Errorf("read the backlog entry's mutation: %w", err)
+	}
 	agg := b.AggregateID
 	inserted, err := recordRejection(
 		ctx,

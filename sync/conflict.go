@@ -149,11 +149,19 @@ func markDecided(
 
 // discard makes the mutation's final result a rejection with the reason.
 func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason string) error {
+	// A held mutation may be one the server could not read: the rejection
+	// records what of it decodes, under the id it was held with, and no
+	// request hash when it cannot be hashed (as a push rejects it).
 	var m Mutation
-	_ = json.Unmarshal(q.Payload, &m)
-	hash, _ := RequestHash(asReceived(q.Payload, m))
+	if err := json.Unmarshal(q.Payload, &m); err != nil || m.ID == uuid.Nil {
+		m.ID = q.MutationID
+	}
+	hash, err := RequestHash(asReceived(q.Payload, m))
+	if err != nil {
+		hash = nil
+	}
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor, Message: reason}
-	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+	err = e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
 		if _, err := recordRejection(
 			ctx,
 			tx.DB,

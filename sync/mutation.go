@@ -128,6 +128,6 @@ func outcomeResult(m Mutation, o inspect.Outcome, c Capture) Result {
 // volatile parts.
 func stored(r Result) []byte {
 	r.Outcome = nil
-	b, _ := json.Marshal(r)
+	b, _ := json.Marshal(r) //nolint:errcheck // a Result of plain values
 	return b
 }

@@ -96,7 +96,10 @@ func (ct *chunkTx) quarantine(ctx context.Context, m Mutation, agg, jur uuid.UUI
 func (ct *chunkTx) hold(ctx context.Context, m Mutation, reason string, r Result, jur *uuid.UUID, c *Capture) error {
 	st := ct.st
 	payload := storablePayload(m)
-	detail, _ := json.Marshal(r)
+	detail, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("quarantine detail: %w", err)
+	}
 	var at *time.Time
 	flags := models.Strings{}
 	if c != nil {
@@ -105,7 +108,7 @@ func (ct *chunkTx) hold(ctx context.Context, m Mutation, reason string, r Result
 			flags = models.Strings(c.Flags)
 		}
 	}
-	err := ct.tx.DB.WithContext(ctx).
+	err = ct.tx.DB.WithContext(ctx).
 		Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
 			time_flags, jurisdiction_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,

@@ -181,7 +181,7 @@ func storablePayload(m Mutation) []byte {
 		obj = map[string]any{"id": m.ID, "seq": m.Seq}
 	}
 	obj[key] = base64.StdEncoding.EncodeToString(raw)
-	b, _ := json.Marshal(obj)
+	b, _ := json.Marshal(obj) //nolint:errcheck // strings and numbers
 	return b
 }
 
@@ -203,12 +203,12 @@ func cleanArgs(raw json.RawMessage) json.RawMessage {
 	dec.UseNumber()
 	var v any
 	if dec.Decode(&v) != nil {
-		b, _ := json.Marshal(storableText(string(raw)))
+		b, _ := json.Marshal(storableText(string(raw))) //nolint:errcheck // a string
 		return b
 	}
 	b, err := json.Marshal(cleanValue(v))
 	if err != nil {
-		b, _ = json.Marshal(storableText(string(raw)))
+		b, _ = json.Marshal(storableText(string(raw))) //nolint:errcheck // a string
 	}
 	return b
 }

@@ -61,7 +61,7 @@ const gzipLevel = gzip.BestSpeed
 // gzipWriters are reused: each holds about 800 KB of compressor state,
 // which would otherwise be allocated by every pull.
 var gzipWriters = stdsync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(io.Discard, gzipLevel)
+	w, _ := gzip.NewWriterLevel(io.Discard, gzipLevel) //nolint:errcheck // a valid constant level
 	return w
 }}
 
@@ -81,7 +81,7 @@ func (w *pageWriter) write(b []byte) {
 		w.out.Write(b)
 		return
 	}
-	_, _ = w.gz.Write(b) // writes to a bytes.Buffer cannot fail
+	_, _ = w.gz.Write(b) //nolint:errcheck // writes to a bytes.Buffer cannot fail
 	w.pending += len(b)
 	if w.pending >= flushEvery {
 		_ = w.gz.Flush()

@@ -88,7 +88,7 @@ func (l *deviceLock) release() {
 // discardConn closes the connection's PostgreSQL session rather than
 // returning it to the pool.
 func discardConn(conn *sql.Conn) {
-	_ = conn.Raw(func(dc any) error {
+	_ = conn.Raw(func(dc any) error { //nolint:errcheck // closing a broken conn
 		if c, ok := dc.(*stdlib.Conn); ok {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()

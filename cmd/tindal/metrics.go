@@ -28,15 +28,15 @@ func startMetrics(addr string, reg *prometheus.Registry, log *slog.Logger) (boun
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", api.MetricsHandler(reg))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	if host, _, _ := net.SplitHostPort(addr); !isLoopback(host) {
+	go func() { _ = srv.Serve(ln) }()                             //nolint:errcheck // ends with ErrServerClosed
+	if host, _, _ := net.SplitHostPort(addr); !isLoopback(host) { //nolint:errcheck // unparsable: not loopback
 		log.Warn("metrics are served beyond loopback; keep the port off the public network", "addr", ln.Addr().String())
 	}
 	log.Info("metrics", "addr", ln.Addr().String())
 	return ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(ctx)
+		_ = srv.Shutdown(ctx) //nolint:errcheck // shutting down
 	}, nil
 }
 

@@ -29,7 +29,7 @@ func startPprof(addr string, log *slog.Logger) error {
 		return fmt.Errorf("TINDAL_PPROF_ADDR: %w", err)
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
+	go func() { _ = srv.Serve(ln) }() //nolint:errcheck // ends with ErrServerClosed
 	log.Info("profiles", "addr", addr)
 	return nil
 }

@@ -43,7 +43,7 @@ type app struct {
 
 func newLogger(w io.Writer, level string) *slog.Logger {
 	var l slog.Level
-	_ = l.UnmarshalText([]byte(level))
+	_ = l.UnmarshalText([]byte(level)) //nolint:errcheck // unknown level: info
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
 }
 

@@ -92,7 +92,7 @@ func TestShutdownJoinsWorkersAndJobsBeforeClosingTheDatabase(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(500 * time.Millisecond) // the run is now waiting on our row
+	waitForLockWaiter(t, db) // the run is now waiting on our row
 	sigterm()
 	released := make(chan struct{})
 	time.AfterFunc(time.Second, func() {
@@ -182,4 +182,20 @@ func post(t *testing.T, u, token, body string) *http.Response {
 	res, err := http.DefaultClient.Do(req)
 	must(t, err)
 	return res
+}
+
+// waitForLockWaiter returns once a backend of db's database waits for a
+// lock (the housekeeping run on the row the test holds): the event, not a
+// duration that a loaded machine may outlast.
+func waitForLockWaiter(t *testing.T, db *storage.DB) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var waiting int64
+		must(t, db.Gorm.Raw(`SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting).Error)
+		if waiting > 0 {
+			return
+		}
+	}
+	t.Fatal("the housekeeping run never waited for the row the test holds")
 }

@@ -61,7 +61,7 @@ func ValidSHA256(s string) error {
 
 // sha256Base64 converts a hex SHA-256 to the base64 form of x-amz-checksum-sha256.
 func sha256Base64(hexSum string) string {
-	b, _ := hex.DecodeString(hexSum)
+	b, _ := hex.DecodeString(hexSum) //nolint:errcheck // checked hex
 	return base64.StdEncoding.EncodeToString(b)
 }
 

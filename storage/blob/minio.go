@@ -163,7 +163,7 @@ func (m *MinIO) GetRange(ctx context.Context, key string, offset, length int64) 
 			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 	case offset > 0:
-		_ = opts.SetRange(offset, 0) // offset to the end; cannot fail for offset > 0
+		_ = opts.SetRange(offset, 0) //nolint:errcheck // offset to the end; cannot fail for offset > 0
 	}
 	rc, _, _, err := m.core.GetObject(ctx, m.bucket, key, opts)
 	if err != nil {

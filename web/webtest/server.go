@@ -67,7 +67,7 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	t.Helper()
 	ctx := context.Background()
 	db := testkit.NewDB(t)
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader) //nolint:errcheck // crypto/rand never fails
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	now := time.Now
 	local := testkit.LocalBlobs(t)
@@ -115,12 +115,15 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = app.Listener(ln) }()
+	go func() { _ = app.Listener(ln) }() //nolint:errcheck // ends at shutdown
 	t.Cleanup(func() {
-		_ = app.ShutdownWithTimeout(5 * time.Second)
+		_ = app.ShutdownWithTimeout(5 * time.Second) //nolint:errcheck // test cleanup
 		site.Close()
 	})
-	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos, Routes: app.GetRoutes(true)}
+	return &Server{
+		URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos,
+		Routes: app.GetRoutes(true),
+	}
 }
 
 // printer prints the API's PDFs (orders, notices) for every server of the
