@@ -30,7 +30,9 @@ type blobRow struct {
 // lockBlob locks the blob row of sha, if there is one.
 func lockBlob(db *gorm.DB, sha string) (*blobRow, error) {
 	var rows []blobRow
-	err := db.Raw(`SELECT sha256, size, content_type, state, object_key FROM blobs WHERE sha256 = ? FOR UPDATE`, sha).Scan(&rows).Error
+	err := db.Raw(`SELECT sha256, size, content_type, state, object_key FROM blobs WHERE sha256 = ? FOR UPDATE`, sha).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("lock blob %s: %w", shortHash(sha), err)
 	}

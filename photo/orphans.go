@@ -236,7 +236,12 @@ func (o *Orphans) sweepStaged(ctx context.Context, cutoff time.Time, out *Orphan
 }
 
 // collectStaged deletes the staged objects of batch that no row holds.
-func (o *Orphans) collectStaged(ctx context.Context, batch map[string]blob.Info, cutoff time.Time, out *OrphansSwept) error {
+func (o *Orphans) collectStaged(
+	ctx context.Context,
+	batch map[string]blob.Info,
+	cutoff time.Time,
+	out *OrphansSwept,
+) error {
 	if len(batch) == 0 {
 		return nil
 	}

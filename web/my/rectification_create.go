@@ -86,7 +86,13 @@ func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID, attach attachPhoto, l
 		if err != nil {
 			return nil, err
 		}
-		if _, err := m.d.Photos.PutContent(c.UserContext(), psc, id, bytes.NewReader(sh.data), int64(len(sh.data))); err != nil {
+		if _, err := m.d.Photos.PutContent(
+			c.UserContext(),
+			psc,
+			id,
+			bytes.NewReader(sh.data),
+			int64(len(sh.data)),
+		); err != nil {
 			return nil, err
 		}
 		ids = append(ids, id)
