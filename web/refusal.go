@@ -21,11 +21,13 @@ const refusalSaidKey = "tindal-web-refusal-said"
 // catalogue's. The action (the console's "detention", "release", "appeal"
 // …) chooses the message "refusal.<code>.<action>", which names what the
 // refusal refers to with names; without one, or when the code has no such
-// message, "refusal.<code>"; a code the catalogues do not know says what
-// its kind means ("refusal.kind.<kind>"). A field's message is the catalogue's
-// "refusal.field.<code>" where there is one. Other errors are returned as
-// they are. The error pages and re-rendered forms say every refusal this
-// way (without names when the handler gave none).
+// message, "refusal.<code>"; a code the catalogues do not know keeps the
+// service's message in English and says what its kind means in the other
+// languages ("refusal.kind.<kind>"). In kn and hi a field's message is the
+// catalogue's "refusal.field.<code>" where there is one. Other errors are
+// returned as they are. The error pages and re-rendered forms of the
+// console say every refusal this way (without names when the handler gave
+// none).
 func (s *Site) Refusal(c *fiber.Ctx, err error, action string, names Names) error {
 	var me *models.Error
 	if !errors.As(err, &me) || me.Kind == models.KindUnavailable || me.Kind == models.KindUnauthenticated {
@@ -37,6 +39,9 @@ func (s *Site) Refusal(c *fiber.Ctx, err error, action string, names Names) erro
 	out.Fields = make([]models.FieldError, len(me.Fields))
 	for i, f := range me.Fields {
 		out.Fields[i] = f
+		if s.lang(c) == "en" {
+			continue // the service's own words name the field's problem more closely
+		}
 		if t, ok := s.message(c, "refusal.field."+f.Code, nil); ok {
 			out.Fields[i].Message = t
 		}

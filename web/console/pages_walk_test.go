@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -41,12 +42,8 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 	// The pages in the order they are walked: the preview of a detention
 	// before the order it leads to, the order before the notice the
 	// approval issues.
-	type page struct {
-		route, path string
-		before      func() string // sets up what the page shows; answers its path
-	}
 	var order, notice string
-	pages := []page{
+	pages := []walkPage{
 		{"/signin", "/console/signin", nil},
 		{"/password", "/console/password?token=not-a-real-token", nil},
 		{"/", "/console/", nil},
@@ -54,7 +51,7 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 		{"/inspections/:id", "/console/inspections/" + insp.String(), nil},
 		{"/inspections/:id/detention", "/console/inspections/" + detained.String() + "/detention", nil},
 		{"/photos/:id", "/console/photos/" + photoID.String(), nil},
-		{"/detention-orders/:id", "", func() string {
+		{"/detention-orders/:id", "", func(t *testing.T) string {
 			order = karwarOrder(t, s).ID.String()
 			return "/console/detention-orders/" + order
 		}},
@@ -78,7 +75,7 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 		{"/certificates/:id", "/console/certificates/" + cert.String(), nil},
 		{"/certificates/:id/edit", "/console/certificates/" + cert.String() + "/edit", nil},
 		{"/notices", "/console/notices", nil},
-		{"/notices/:id", "", func() string {
+		{"/notices/:id", "", func(t *testing.T) string {
 			notice = karwarNotice(t, s).String()
 			return "/console/notices/" + notice
 		}},
@@ -101,6 +98,28 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 		}
 	}
 
+	// A tab lives three minutes (webtest.Tab): the walk goes a few pages
+	// at a time, each group in two fresh tabs; the browser's tabs share
+	// their cookies, so one sign-in serves them all.
+	const group = 8
+	for start := 0; start < len(pages); start += group {
+		batch := pages[start:min(start+group, len(pages))]
+		t.Run(fmt.Sprintf("pages-%d-%d", start+1, start+len(batch)), func(t *testing.T) {
+			walkPages(t, s, batch)
+		})
+	}
+}
+
+// walkPage is one page of the walk: its route, its path, and what sets up
+// what it shows (answering its path).
+type walkPage struct {
+	route, path string
+	before      func(t *testing.T) string
+}
+
+// walkPages opens each page at 390 px and at 1366×768, runs axe on it, and
+// fails on any request of the pages that did not answer.
+func walkPages(t *testing.T, s *webtest.Server, pages []walkPage) {
 	phone := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
 	laptop := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	tabs := []struct {
@@ -108,8 +127,14 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 		ctx  context.Context
 		reqs *webtest.Requests
 	}{{"phone", phone, webtest.WatchRequests(t, phone)}, {"laptop", laptop, webtest.WatchRequests(t, laptop)}}
-	visit := func(path, name string) {
-		t.Helper()
+	for _, p := range pages {
+		path := p.path
+		if p.before != nil {
+			path = p.before(t)
+		}
+		if p.route == "/" {
+			signIn(t, phone, s, "admin@demo.tindal")
+		}
 		for _, tab := range tabs {
 			webtest.Do(t, tab.ctx, chromedp.Navigate(s.URL+path), chromedp.WaitVisible(chromedp.CSS("html[lang] main h1")))
 			if strings.Contains(webtest.Location(t, tab.ctx), "/signin") && !strings.HasPrefix(path, "/console/signin") {
@@ -117,20 +142,9 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 			}
 			webtest.Axe(t, tab.ctx)
 			if tab.name == "phone" {
-				webtest.Shot(t, tab.ctx, "phone"+strings.NewReplacer("/", "-", ":", "").Replace(name))
+				webtest.Shot(t, tab.ctx, "phone"+strings.NewReplacer("/", "-", ":", "").Replace(p.route))
 			}
 		}
-	}
-	for _, p := range pages {
-		path := p.path
-		if p.before != nil {
-			path = p.before()
-		}
-		if p.route == "/" {
-			// The two tabs share the browser's cookies: one sign-in serves both.
-			signIn(t, phone, s, "admin@demo.tindal")
-		}
-		visit(path, p.route)
 	}
 	for _, tab := range tabs {
 		failed, seen := tab.reqs.Failed()

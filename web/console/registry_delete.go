@@ -61,7 +61,8 @@ func (c *Console) vesselDelete() fiber.Handler {
 }
 
 func (c *Console) crewDelete() fiber.Handler {
-	return c.deleteHandler(deletion{"crew member", "deleteCrewMember", "/console/crew", c.d.Registry.DeleteCrewMember, nil})
+	return c.deleteHandler(deletion{"crew member", "deleteCrewMember", "/console/crew",
+		c.d.Registry.DeleteCrewMember, nil})
 }
 
 func (c *Console) certificateDelete() fiber.Handler {
