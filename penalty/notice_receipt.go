@@ -71,7 +71,8 @@ func receiptPage(v NoticeView, lang string, is document.Issuer, tr func(string, 
 	t := &document.Table{Head: []string{l("receipt.col.date"), l("receipt.col.reference"), l("receipt.col.offence"),
 		l("paper.label.amount")}, Widths: []int{18, 30, 34, 18}, NoWrap: []int{0, 1}}
 	for _, r := range pays {
-		t.Rows = append(t.Rows, []string{document.DayText(r.PaidOn), r.Reference, OffenceIn(r.Row, lang), locale.Rupees(r.Amount)})
+		t.Rows = append(t.Rows,
+			[]string{document.DayText(r.PaidOn), r.Reference, OffenceIn(r.Row, lang), locale.Rupees(r.Amount)})
 	}
 	t.Foot = []string{"", "", l("paper.label.total"), locale.Rupees(v.Paid)}
 	due := tr("receipt.nothing_due", nil)
