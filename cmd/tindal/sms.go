@@ -145,7 +145,7 @@ func cmdSMS(ctx context.Context, args []string, getenv func(string) string, stdo
 // outbox: it checks the configuration, for nobody on the register).
 func smsTest(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	if len(args) < 1 || len(args) > 2 {
-		return errors.New(smsUsage)
+		return errors.New("tindal sms test: want a mobile number and, optionally, en, kn or hi")
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
