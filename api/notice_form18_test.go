@@ -39,7 +39,7 @@ func TestPenaltyNoticePDFIsForm18(t *testing.T) {
 	text := pdfText(t, r.body)
 	for _, want := range []string{"Challan for suspension or detention (Form-18)", "Suresh Naik", "KA-COC-0042",
 		"☑ (h)", "☐ (c)", "☐ (i)", "Karnataka 2025, Sch-IV row 1", "within 15 days, that is by",
-		"निलंबन या निरोध के लिए चालान (Form-18)", "http://tindal.test/v/", "Page 1 of"} {
+		"निलंबन या निरोध के लिए चालान (प्रपत्र-18)", "http://tindal.test/v/", "Page 1 of"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the notice's PDF lacks %q:\n%s", want, text)
 		}

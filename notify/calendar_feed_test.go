@@ -117,7 +117,7 @@ func TestKannadaFeedHoldsEveryDeadlineInKannada(t *testing.T) {
 			[]string{"ಮಾನ್ಯ ವಿಮಾ ರಕ್ಷಣೆ ಇಲ್ಲದೆ ಜಲನೌಕೆ ನಡೆಸುವುದು", "11 ಮಾರ್ಚ್ 2027 ರ ಚಲನ್", "26 ಮಾರ್ಚ್ 2027", "Form-18"}},
 		// Karnataka 2025, Sch-XVI: appeal within 30 days (docs/LAW.md §11 Q10).
 		{"penalty-appeal-" + w.penalty.String() + "@tindal", "20270410", []string{"ಮೇಲ್ಮನವಿಗೆ ಕೊನೆಯ ದಿನ"}, []string{"30 ದಿನಗಳೊಳಗೆ", "10 ಏಪ್ರಿಲ್ 2027", "Sch-XVI"}},
-		{"", "20270606", []string{"Ramesh Tandel", "ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ (ಸೆರಾಂಗ್)", "ಹಳೆಯ ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ"}, []string{"ಗಡುವು: 6 ಜೂನ್ 2027", "r.32(2)"}},
+		{"", "20270606", []string{"Ramesh Tandel", "ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ (CoC), ಸೆರಾಂಗ್", "ಹಳೆಯ ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ"}, []string{"ಗಡುವು: 6 ಜೂನ್ 2027", "r.32(2)"}},
 		{"", "20270310", []string{"ತಡೆಹಿಡಿಯುವಿಕೆ ಪ್ರಸ್ತಾಪಿಸಲಾಗಿದೆ"}, []string{"10 ಮಾರ್ಚ್ 2027 ರ ತಪಾಸಣೆಯಲ್ಲಿ", "s.85"}},
 	}
 	if len(evs) != len(want) {

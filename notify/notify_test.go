@@ -147,7 +147,7 @@ func TestEmailArrivesInTheOwnersLanguage(t *testing.T) {
 	}{
 		{hi, []string{"पुनर्वैध", "6 जून 2027"}, []string{"नियम: Karnataka 2025, r.32(2), Sch-XV G", "क्या करें:", "Sagar Rani (KA-KWR-M-0002)", "KAPD/SER/1427", "180 दिन"}},
 		{kn, []string{"Ramesh Tandel ಅವರ ಹಳೆಯ ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರವನ್ನು 6 ಜೂನ್ 2027 ರೊಳಗೆ ಮರುಮಾನ್ಯಗೊಳಿಸಿ"},
-			[]string{"ನಮಸ್ಕಾರ Lakshmi ಅವರೇ,", "ನಿಯಮ: Karnataka 2025, r.32(2), Sch-XV G", "ಏನು ಮಾಡಬೇಕು:", "Sagar Rani (KA-KWR-M-0002) ಜಲನೌಕೆಯಲ್ಲಿ", "KAPD/SER/1427", "ಇನ್ನು 180 ದಿನಗಳಲ್ಲಿ", "ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ (ಸೆರಾಂಗ್)", "ಒಳನಾಡು ಜಲನೌಕೆ ತಪಾಸಣಾ ವ್ಯವಸ್ಥೆ"}},
+			[]string{"ನಮಸ್ಕಾರ Lakshmi ಅವರೇ,", "ನಿಯಮ: Karnataka 2025, r.32(2), Sch-XV G", "ಏನು ಮಾಡಬೇಕು:", "Sagar Rani (KA-KWR-M-0002) ಜಲನೌಕೆಯಲ್ಲಿ", "KAPD/SER/1427", "ಇನ್ನು 180 ದಿನಗಳಲ್ಲಿ", "ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ (CoC), ಸೆರಾಂಗ್", "ಒಳನಾಡು ಜಲನೌಕೆ ತಪಾಸಣಾ ವ್ಯವಸ್ಥೆ"}},
 		{en, []string{"Revalidate Ramesh Tandel's old competency certificate by 6 June 2027"}, []string{"Sagar Rani (KA-KWR-M-0002)", "in 180 days", "What to do:"}},
 	}
 	for _, c := range cases {

@@ -48,7 +48,8 @@ func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 	case rs.Regime == RegimeParadip1967:
 		evalRequire(m, in, on, CertParadipLicence, CodeLicenceInvalid)
 	default:
-		m.tr.Add("registry.none", CitationTindalReading, "regime %s: no vessel certificate to check in the sources", rs.Regime)
+		m.tr.Add("registry.none", CitationTindalReading,
+			"regime %s: no vessel certificate to check in the sources", rs.Regime)
 	}
 }
 

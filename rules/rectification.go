@@ -62,9 +62,11 @@ var closureRules = []struct {
 		ClosureReinspection,
 		func(c Code, a ActionCode) bool { return a == Action04 && hardware(c) },
 	},
-	{"documents", "Tindal's reading where the rule is silent: a certificate or document is shown by a copy of the renewed document", citeDocuments, ClosureRemote,
+	{"documents", "Tindal's reading where the rule is silent: a certificate or document is shown by a copy " +
+		"of the renewed document", citeDocuments, ClosureRemote,
 		func(c Code, _ ActionCode) bool { return c.Area() == AreaDocuments || c.Area() == AreaManning }},
-	{"equipment", "Tindal's reading where the rule is silent: replaced or repaired equipment is shown by a photo of it in place", citeEquipment, ClosureRemote,
+	{"equipment", "Tindal's reading where the rule is silent: replaced or repaired equipment is shown by a " +
+		"photo of it in place", citeEquipment, ClosureRemote,
 		func(Code, ActionCode) bool { return true }},
 }
 

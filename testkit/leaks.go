@@ -20,12 +20,16 @@ var leakShapes = []struct {
 	kind string
 	re   *regexp.Regexp
 }{
-	{"file path", regexp.MustCompile(`\b(?:docs|web|rules|locale|storage|cmd|internal)/[\w./-]+|\b[\w-]+\.(?:md|go|sql|toml|yaml)\b`)},
+	{"file path", regexp.MustCompile(`\b(?:docs|web|rules|locale|storage|cmd|internal)/[\w./-]+|` +
+		`\b[\w-]+\.(?:md|go|sql|toml|yaml)\b`)},
 	{"drafting tag", regexp.MustCompile(`(?i)\[(?:PROPOSAL|DRAFT|TODO|FIXME|TBD)\b|\b(?:TODO|FIXME|XXX)\b`)},
 	{"Go name", regexp.MustCompile(`\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+){1,}\b|\b[a-z]+(?:[A-Z][a-z0-9]+){1,}\b|\b\w+\(\)`)},
-	{"message id", regexp.MustCompile(`(?:^|[^\w@/.:-])([a-z][a-z_]*[a-z](?:\.[a-z][a-z_]*[a-z]){1,}(?:\.[A-Za-z0-9_-]+)?)(?:$|[^\w@/-])`)},
+	{"message id", regexp.MustCompile(`(?:^|[^\w@/.:-])` +
+		`([a-z][a-z_]*[a-z](?:\.[a-z][a-z_]*[a-z]){1,}(?:\.[A-Za-z0-9_-]+)?)(?:$|[^\w@/-])`)},
 	{"code name", regexp.MustCompile(`(?:^|[^\w@/.:-])([a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?:$|[^\w@/.-])`)},
-	{"SQL or stack", regexp.MustCompile(`(?i)\bSQLSTATE\b|\bpq:|\bpgx\b|\bgorm\b|\bgoroutine \d|\bpanic:|\.go:\d+|\bSELECT\s.+\sFROM\b|\bINSERT INTO\b|\bUPDATE\s+\w+\s+SET\b|duplicate key value|violates \w+ constraint|\bnil pointer\b|\bruntime error\b`)},
+	{"SQL or stack", regexp.MustCompile(`(?i)\bSQLSTATE\b|\bpq:|\bpgx\b|\bgorm\b|\bgoroutine \d|\bpanic:|\.go:\d+|` +
+		`\bSELECT\s.+\sFROM\b|\bINSERT INTO\b|\bUPDATE\s+\w+\s+SET\b|duplicate key value|` +
+		`violates \w+ constraint|\bnil pointer\b|\bruntime error\b`)},
 }
 
 // leakExempt are Latin words that look like a Go name but are names a

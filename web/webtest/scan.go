@@ -110,7 +110,9 @@ func Links(t testing.TB, ctx context.Context, prefix string) []string {
 func FetchBytes(t testing.TB, ctx context.Context, path string) []byte {
 	t.Helper()
 	js := `fetch(` + "`" + path + "`" + `, {credentials: "same-origin"}).then(r => r.arrayBuffer()).then(b => {
-		let s = ""; const u = new Uint8Array(b); for (let i = 0; i < u.length; i++) s += String.fromCharCode(u[i]); return btoa(s) })`
+		let s = ""; const u = new Uint8Array(b);
+		for (let i = 0; i < u.length; i++) s += String.fromCharCode(u[i]);
+		return btoa(s) })`
 	b, err := base64.StdEncoding.DecodeString(Get(t, ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise)))
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +127,7 @@ func PDFText(t testing.TB, pdf []byte) string {
 	if err := os.WriteFile(p, pdf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", "-layout", p, "-").Output()
+	out, err := exec.Command("pdftotext", "-layout", p, "-").Output() //nolint:gosec // the test's own file
 	if err != nil {
 		t.Fatalf("pdftotext (scripts/services.sh installs poppler-utils): %v", err)
 	}
