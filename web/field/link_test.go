@@ -63,8 +63,19 @@ func (l *link) serve() {
 	}
 }
 
+// To sends the link's new connections to another server (one restarted
+// at the same address, as the phone sees it).
+func (l *link) To(serverURL string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.target = strings.TrimPrefix(serverURL, "http://")
+}
+
 func (l *link) relay(c net.Conn) {
-	s, err := net.Dial("tcp", l.target)
+	l.mu.Lock()
+	target := l.target
+	l.mu.Unlock()
+	s, err := net.Dial("tcp", target)
 	if err != nil {
 		_ = c.Close()
 		return

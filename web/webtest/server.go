@@ -45,12 +45,20 @@ type Server struct {
 	Inspect  *inspect.Service
 	Registry *registry.Service
 	Photos   *photo.Service
+	// Key signs the access tokens; a server restarted on a restored
+	// database keeps it (Options.Restart).
+	Key ed25519.PrivateKey
 }
 
 // Options tune NewServer.
 type Options struct {
 	// Web adjusts the web layer's settings (timeouts, the clock).
 	Web func(*web.Deps)
+	// Restart serves DB as a server restarted on it (a restored backup):
+	// Restart's signing key, no seeding, the epoch's numbers advanced as
+	// `tindal serve` does before it serves.
+	Restart *Server
+	DB      *storage.DB
 }
 
 // NewServer starts a server on a database of the test's own with the demo
@@ -58,14 +66,31 @@ type Options struct {
 func NewServer(t testing.TB, opts ...Options) *Server {
 	t.Helper()
 	ctx := context.Background()
-	db := testkit.NewDB(t)
+	var restart *Server
+	var restored *storage.DB
+	for _, o := range opts {
+		if o.Restart != nil {
+			restart, restored = o.Restart, o.DB
+		}
+	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	db := restored
+	if restart != nil {
+		priv = restart.Key
+		if _, err := tsync.AdvanceEpoch(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		db = testkit.NewDB(t)
+	}
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	now := time.Now
 	local := testkit.LocalBlobs(t)
 	photos := photo.New(db, local, photo.Options{})
-	if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos)); err != nil {
-		t.Fatalf("seed the demo data: %v", err)
+	if restart == nil {
+		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos)); err != nil {
+			t.Fatalf("seed the demo data: %v", err)
+		}
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	insp := inspect.New(db, nil, now)
@@ -105,7 +130,7 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 		_ = app.ShutdownWithTimeout(5 * time.Second)
 		site.Close()
 	})
-	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos}
+	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos, Key: priv}
 }
 
 // printer prints the API's PDFs (orders, notices) for every server of the
