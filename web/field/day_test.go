@@ -157,6 +157,7 @@ func queued(t *testing.T, ctx context.Context) map[string][]string {
 // The server then holds every mutation exactly once, every photo verified
 // with the bytes the phone hashed, and the phone shows the server's fines.
 func TestADayWithoutNetwork(t *testing.T) {
+	t.Parallel()
 	s, net, ctx := signedIn(t)
 
 	// On the jetty: no network. A reload comes back from the service worker.

@@ -17,6 +17,7 @@ import (
 // says it could not reach the office, and its next sync sends them again:
 // the server answers replayed and holds each exactly once.
 func TestAPushWhoseAnswerIsLostAppliesOnce(t *testing.T) {
+	t.Parallel()
 	s, net, ctx := signedIn(t)
 	net.Cut()
 	_, insp := startInspection(t, ctx, nil)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	stdsync "sync"
 	"testing"
+	"time"
 )
 
 // link is the phone's network: a TCP relay on loopback between the browser
@@ -25,6 +26,37 @@ type link struct {
 	// the moment the server starts answering it, so the server applied the
 	// push and the phone never hears it (a server killed after its commit).
 	loseAnswers bool
+	// rate: when above 0, the bytes per second the browser's side may send
+	// (a slow uplink).
+	rate int
+}
+
+// Throttle lets the browser send at most rate bytes a second (0: no limit).
+func (l *link) Throttle(rate int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.rate = rate
+}
+
+// slow reads the browser's bytes at the link's rate.
+type slow struct {
+	l *link
+	r io.Reader
+}
+
+func (s *slow) Read(b []byte) (int, error) {
+	s.l.mu.Lock()
+	rate := s.l.rate
+	s.l.mu.Unlock()
+	if rate <= 0 {
+		return s.r.Read(b)
+	}
+	if len(b) > rate/10 {
+		b = b[:rate/10]
+	}
+	n, err := s.r.Read(b)
+	time.Sleep(time.Duration(n) * time.Second / time.Duration(rate))
+	return n, err
 }
 
 // newLink relays to the server at serverURL (http://host:port).
@@ -63,8 +95,19 @@ func (l *link) serve() {
 	}
 }
 
+// To sends the link's new connections to another server (one restarted
+// at the same address, as the phone sees it).
+func (l *link) To(serverURL string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.target = strings.TrimPrefix(serverURL, "http://")
+}
+
 func (l *link) relay(c net.Conn) {
-	s, err := net.Dial("tcp", l.target)
+	l.mu.Lock()
+	target := l.target
+	l.mu.Unlock()
+	s, err := net.Dial("tcp", target)
 	if err != nil {
 		_ = c.Close()
 		return
@@ -74,7 +117,7 @@ func (l *link) relay(c net.Conn) {
 	l.mu.Unlock()
 	done := make(chan struct{}, 2)
 	w := &watch{l: l}
-	go func() { _, _ = io.Copy(s, io.TeeReader(c, w)); done <- struct{}{} }()
+	go func() { _, _ = io.Copy(s, io.TeeReader(&slow{l: l, r: c}, w)); done <- struct{}{} }()
 	go func() { _, _ = io.Copy(&reply{w: w, c: c}, s); done <- struct{}{} }()
 	<-done
 	_ = c.Close()
@@ -160,4 +203,11 @@ func (l *link) Restore() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.down = false
+}
+
+// SentText is every byte the browser sent, as text.
+func (l *link) SentText() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return string(l.sent)
 }

@@ -60,6 +60,7 @@ func strayEnglish(t *testing.T, ctx context.Context, en, own map[string]string) 
 // violation) and a kn or hi screen shows none of the app's English texts.
 // The Kannada inspection is the README's screenshot.
 func TestEveryScreenInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	_, _, ctx := signedIn(t)
 	en := messages(t, "en")
 	vessel, insp := startInspection(t, ctx, nil)
@@ -96,6 +97,7 @@ func TestEveryScreenInEveryLanguage(t *testing.T) {
 // (docs/FIELD.md records it), but the screen must be usable: every item
 // answerable.
 func TestAChecklistOnASlowPhone(t *testing.T) {
+	t.Parallel()
 	_, _, ctx := signedIn(t)
 	_, insp := startInspection(t, ctx, nil)
 	items := webtest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('#checklist .item').length`))

@@ -15,6 +15,7 @@ import (
 // tabs of the app told to sync at the same moment: the Web Lock lets one
 // push, and every mutation crosses the network once.
 func TestTwoTabsNeverPushTheSameMutationTwice(t *testing.T) {
+	t.Parallel()
 	_, net, one := signedIn(t)
 	net.Cut()
 	_, _ = startInspection(t, one, nil)

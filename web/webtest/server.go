@@ -49,6 +49,9 @@ type Server struct {
 	// Routes are every route the server answers (the API's and the pages'),
 	// for tests that walk them.
 	Routes []fiber.Route
+	// Key signs the access tokens; a server restarted on a restored
+	// database keeps it (Options.Restart).
+	Key ed25519.PrivateKey
 }
 
 // Options tune NewServer.
@@ -59,6 +62,11 @@ type Options struct {
 	// does: a year of two offices' work behind the charts, the plan and
 	// the owners' pages.
 	History bool
+	// Restart serves DB as a server restarted on it (a restored backup):
+	// Restart's signing key, no seeding, the epoch's numbers advanced as
+	// `tindal serve` does before it serves.
+	Restart *Server
+	DB      *storage.DB
 }
 
 // NewServer starts a server on a database of the test's own with the demo
@@ -66,20 +74,37 @@ type Options struct {
 func NewServer(t testing.TB, opts ...Options) *Server {
 	t.Helper()
 	ctx := context.Background()
-	db := testkit.NewDB(t)
+	var restart *Server
+	var restored *storage.DB
+	for _, o := range opts {
+		if o.Restart != nil {
+			restart, restored = o.Restart, o.DB
+		}
+	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader) //nolint:errcheck // crypto/rand never fails
+	db := restored
+	if restart != nil {
+		priv = restart.Key
+		if _, err := tsync.AdvanceEpoch(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		db = testkit.NewDB(t)
+	}
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	now := time.Now
 	local := testkit.LocalBlobs(t)
 	photos := photo.New(db, local, photo.Options{})
-	seedOpts := []demo.Option{demo.WithPhotos(photos)}
-	for _, o := range opts {
-		if o.History {
-			seedOpts = append(seedOpts, demo.WithHistory())
+	if restart == nil {
+		seedOpts := []demo.Option{demo.WithPhotos(photos)}
+		for _, o := range opts {
+			if o.History {
+				seedOpts = append(seedOpts, demo.WithHistory())
+			}
 		}
-	}
-	if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, seedOpts...); err != nil {
-		t.Fatalf("seed the demo data: %v", err)
+		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, seedOpts...); err != nil {
+			t.Fatalf("seed the demo data: %v", err)
+		}
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	insp := inspect.New(db, nil, now)
@@ -122,7 +147,7 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	})
 	return &Server{
 		URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos,
-		Routes: app.GetRoutes(true),
+		Routes: app.GetRoutes(true), Key: priv,
 	}
 }
 

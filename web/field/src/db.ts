@@ -25,6 +25,11 @@ export const migrations: Migration[] = [
     db.createObjectStore("queue", { keyPath: "seq" }).createIndex("aggregate", "aggregate");
     db.createObjectStore("photos", { keyPath: "id" });
   },
+  // 2. photos by inspection: opening an inspection reads its own photos,
+  //    not every photo the phone holds.
+  (_db, tx) => {
+    tx.objectStore("photos").createIndex("inspection", "inspection");
+  },
 ];
 
 /** A pulled record as stored. */
@@ -162,6 +167,13 @@ export async function queueEntries(): Promise<QueueEntry[]> {
 /** Every held photo. */
 export async function photoEntries(): Promise<StoredPhoto[]> {
   return tx(["photos"], "readonly", (t) => req(t.objectStore("photos").getAll() as IDBRequest<StoredPhoto[]>));
+}
+
+/** The photos of one inspection. */
+export async function photosOf(inspection: string): Promise<StoredPhoto[]> {
+  return tx(["photos"], "readonly", (t) =>
+    req(t.objectStore("photos").index("inspection").getAll(inspection) as IDBRequest<StoredPhoto[]>),
+  );
 }
 
 /** Whether err is the browser refusing a write for want of space. */

@@ -1,6 +1,6 @@
 // What the screens read: the pulled records with the phone's own queued
 // work laid over them until a pull has caught up with it (docs/SYNC.md §6.7).
-import { getMeta, queueEntries, recordsOf, record, photoEntries, type QueueEntry, type StoredPhoto } from "./db";
+import { getMeta, queueEntries, recordsOf, record, photosOf, type QueueEntry, type StoredPhoto } from "./db";
 import type { CatalogueEntry, Certificate, Compliance, InspectionSummary, Schemas, Template, Vessel } from "./types";
 
 export type InspectionRecord = Schemas["InspectionRecord"];
@@ -96,7 +96,7 @@ export async function inspection(id: string): Promise<LocalInspection | undefine
     version: Math.max(summary?.version ?? 0, pulled?.version ?? 0),
     answers: new Map(),
     findings: [],
-    photos: (await photoEntries()).filter((p) => p.inspection === id),
+    photos: await photosOf(id),
     summary,
     entries,
   };
