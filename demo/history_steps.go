@@ -69,7 +69,7 @@ func (y *year) mutations(ctx context.Context, v visit) ([]tsync.Mutation, []demo
 	id, at, port := visitID(v.Key), y.startOf(v), ports[v.Jur]
 	var ms []tsync.Mutation
 	add := func(name string, args any) {
-		raw, _ := json.Marshal(args)
+		raw, _ := json.Marshal(args) //nolint:errcheck // the demo's own argument structs always marshal
 		captured := at.Add(time.Duration(len(ms)) * time.Minute).UTC().Format(time.RFC3339Nano)
 		base := min(int64(len(ms)), 1)
 		ms = append(ms, tsync.Mutation{ID: idOf("mutation", visitPart(v.Key, "m", len(ms))), Name: name, Version: 1,

@@ -140,12 +140,22 @@ func (i Issuer) For(regime string) Issuer {
 	if regime == string(rules.RegimeKarnataka2025) {
 		return i
 	}
+	a, _ := rules.AuthorityFor(rules.Regime(regime))
 	out := Issuer{Authority: map[string]string{}, Address: map[string]string{}, BaseURL: i.BaseURL}
 	for _, lang := range locale.Languages {
-		out.Authority[lang], _ = locale.Default().Text(lang, "authority."+regime+".name", nil)
-		out.Address[lang], _ = locale.Default().Text(lang, "authority."+regime+".address", nil)
+		out.Authority[lang] = textOr(lang, "authority."+regime+".name", a.Name)
+		out.Address[lang] = textOr(lang, "authority."+regime+".address", a.Address)
 	}
 	return out
+}
+
+// textOr is the catalogue's text of id in lang, or the law's English name
+// where the catalogue lacks it: a paper never prints an empty authority.
+func textOr(lang, id, english string) string {
+	if t, err := locale.Default().Text(lang, id, nil); err == nil && t != "" {
+		return t
+	}
+	return english
 }
 
 // Letterhead is the heading of a paper of office in lang.

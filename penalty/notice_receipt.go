@@ -112,7 +112,10 @@ func Receipts(v NoticeView) []Receipt {
 	}
 	out := make([]Receipt, 0, len(v.Payments))
 	for _, p := range v.Payments {
-		out = append(out, Receipt{PaidOn: p.PaidOn, Reference: p.ReceiptNumber, Row: rows[p.PenaltyID.String()], Amount: p.Amount})
+		out = append(
+			out,
+			Receipt{PaidOn: p.PaidOn, Reference: p.ReceiptNumber, Row: rows[p.PenaltyID.String()], Amount: p.Amount},
+		)
 	}
 	slices.SortStableFunc(out, func(a, b Receipt) int { return a.PaidOn.Compare(b.PaidOn) })
 	return out

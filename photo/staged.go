@@ -133,7 +133,8 @@ func judgeBytes(r io.Reader, u *upload) (verdict, error) {
 	h := sha256.New()
 	n := &countWriter{}
 	br := bufio.NewReaderSize(io.TeeReader(src, io.MultiWriter(h, n)), SniffLen)
-	head, _ := br.Peek(SniffLen) // fewer at the end of a short photo; src keeps a read error
+	// Fewer bytes at the end of a short photo; src keeps a read error.
+	head, _ := br.Peek(SniffLen) //nolint:errcheck // see above
 	v := judgeType(verdict{}, head, u.ContentType)
 	var bad *NotImageError
 	if v.ok() && src.err == nil {

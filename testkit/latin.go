@@ -76,9 +76,11 @@ var latinAllowed = map[string]bool{
 	"GT":  true,
 	"NT":  true,
 	"IST": true,
-	// what payments and papers print as such: the UPI payment system, its
-	// QR code, a PDF file
+	// what payments, papers and phones print as such: the UPI payment
+	// system, its QR code, a PDF file, an SMS (so written in Kannada and
+	// Hindi text messages too)
 	"UPI": true,
+	"SMS": true,
 	"QR":  true,
 	"PDF": true,
 }

@@ -32,6 +32,8 @@ var rules = map[string]rule{
 	"locale":                {},
 	"storage/migrations":    {},
 	"storage/blob":          {},
+	"web/field":             {}, // the app talks to the server only through the public API
+	"web/field/icons":       {},
 	"storage":               {allow: []string{"models", "rules", "storage/migrations"}},
 	"storage/blob/blobtest": {allow: []string{"storage/blob"}},
 	"document":              {allow: []string{"locale", "rules"}},
