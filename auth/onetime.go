@@ -245,11 +245,7 @@ func (s *Service) matchCode(
 	email, code string,
 	now time.Time,
 ) (uuid.UUID, bool, error) {
-	var rows []struct {
-		ID       uuid.UUID
-		UserID   uuid.UUID
-		CodeHash []byte
-	}
+	var rows []liveCode
 	err := tx.DB.WithContext(ctx).Table("one_time_logins AS o").
 		Select("o.id, o.user_id, o.code_hash").
 		Joins("JOIN users u ON u.id = o.user_id AND u.deleted_at IS NULL").
@@ -260,17 +256,33 @@ func (s *Service) matchCode(
 	if err != nil {
 		return uuid.Nil, false, fmt.Errorf("load one-time sign-ins: %w", err)
 	}
+	return consumeCode(ctx, tx, "one_time_logins", rows, oneTimeCodeHash, code, now)
+}
+
+// liveCode is a live sign-in code: its row, whose it is, and its hash.
+type liveCode struct {
+	ID       uuid.UUID
+	UserID   uuid.UUID
+	CodeHash []byte
+}
+
+// consumeCode marks used the row of table (one_time_logins, sms_sign_ins)
+// among rows whose hash is code's, and returns its user; when none
+// matches, it counts a failure on every row (a code's failures end it).
+func consumeCode(ctx context.Context, tx *storage.Tx, table string, rows []liveCode,
+	hash func(uuid.UUID, string) []byte, code string, now time.Time) (uuid.UUID, bool, error) {
 	ids := make([]uuid.UUID, 0, len(rows))
 	for _, r := range rows {
-		if subtle.ConstantTimeCompare(r.CodeHash, oneTimeCodeHash(r.ID, code)) == 1 {
-			err := tx.DB.WithContext(ctx).Exec(`UPDATE one_time_logins SET used_at = ? WHERE id = ?`, now, r.ID).Error
+		if subtle.ConstantTimeCompare(r.CodeHash, hash(r.ID, code)) == 1 {
+			err := tx.DB.WithContext(ctx).Table(table).Where("id = ?", r.ID).Update("used_at", now).Error
 			return r.UserID, err == nil, err
 		}
 		ids = append(ids, r.ID)
 	}
 	if len(ids) > 0 {
-		if err := tx.DB.WithContext(ctx).
-			Exec(`UPDATE one_time_logins SET failures = failures + 1 WHERE id IN ?`, ids).Error; err != nil {
+		err := tx.DB.WithContext(ctx).Table(table).Where("id IN ?", ids).
+			Update("failures", gorm.Expr("failures + 1")).Error
+		if err != nil {
 			return uuid.Nil, false, fmt.Errorf("count wrong code: %w", err)
 		}
 	}

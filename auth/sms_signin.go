@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"fmt"
 	"math/big"
 	"strings"
@@ -185,30 +184,12 @@ func (s *Service) ConsumeSMSCode(ctx context.Context, mobile, code, remoteAddr s
 // marks it used, or counts a failure on every live one of the number.
 func (s *Service) matchSMSCode(ctx context.Context, tx *storage.Tx, mobile, code string,
 	now time.Time) (uuid.UUID, bool, error) {
-	var rows []struct {
-		ID       uuid.UUID
-		UserID   uuid.UUID
-		CodeHash []byte
-	}
+	var rows []liveCode
 	err := tx.DB.WithContext(ctx).Table("sms_sign_ins").Select("id, user_id, code_hash").
 		Where("mobile = ? AND used_at IS NULL AND expires_at > ? AND failures < ?", mobile, now, oneTimeFailures).
 		Order("id").Clauses(clause.Locking{Strength: "UPDATE"}).Scan(&rows).Error
 	if err != nil {
 		return uuid.Nil, false, fmt.Errorf("load sms sign-ins: %w", err)
 	}
-	ids := make([]uuid.UUID, 0, len(rows))
-	for _, r := range rows {
-		if subtle.ConstantTimeCompare(r.CodeHash, smsCodeHash(r.ID, code)) == 1 {
-			err := tx.DB.WithContext(ctx).Exec(`UPDATE sms_sign_ins SET used_at = ? WHERE id = ?`, now, r.ID).Error
-			return r.UserID, err == nil, err
-		}
-		ids = append(ids, r.ID)
-	}
-	if len(ids) > 0 {
-		if err := tx.DB.WithContext(ctx).
-			Exec(`UPDATE sms_sign_ins SET failures = failures + 1 WHERE id IN ?`, ids).Error; err != nil {
-			return uuid.Nil, false, fmt.Errorf("count wrong code: %w", err)
-		}
-	}
-	return uuid.Nil, false, nil
+	return consumeCode(ctx, tx, "sms_sign_ins", rows, smsCodeHash, code, now)
 }
