@@ -81,14 +81,21 @@ func (d *Dispatcher) defaults() {
 // due or ctx ends.
 func (d *Dispatcher) Dispatch(ctx context.Context, now time.Time) (Result, error) {
 	d.defaults()
+	return drain(ctx, now, d.claim, d.deliver)
+}
+
+// drain claims batch after batch of a channel's due messages and delivers
+// each, until none is due, a delivery fails or ctx ends.
+func drain[M any](ctx context.Context, now time.Time, claim func(context.Context, time.Time) ([]M, error),
+	deliver func(context.Context, time.Time, M, *Result) error) (Result, error) {
 	var res Result
 	for ctx.Err() == nil {
-		batch, err := d.claim(ctx, now)
+		batch, err := claim(ctx, now)
 		if err != nil || len(batch) == 0 {
 			return res, err
 		}
 		for _, m := range batch {
-			if err := d.deliver(ctx, now, m, &res); err != nil {
+			if err := deliver(ctx, now, m, &res); err != nil {
 				return res, err
 			}
 		}

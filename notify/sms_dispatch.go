@@ -94,19 +94,7 @@ func QuietHours(t time.Time) bool {
 // Dispatch sends every SMS due at now, batch by batch.
 func (d *SMSDispatcher) Dispatch(ctx context.Context, now time.Time) (Result, error) {
 	d.defaults()
-	var res Result
-	for ctx.Err() == nil {
-		batch, err := d.claim(ctx, now)
-		if err != nil || len(batch) == 0 {
-			return res, err
-		}
-		for _, m := range batch {
-			if err := d.deliver(ctx, now, m, &res); err != nil {
-				return res, err
-			}
-		}
-	}
-	return res, ctx.Err()
+	return drain(ctx, now, d.claim, d.deliver)
 }
 
 func (d *SMSDispatcher) claim(ctx context.Context, now time.Time) ([]claimedSMS, error) {
