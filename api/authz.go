@@ -79,7 +79,7 @@ var authz = map[string]grant{
 	"updateCrewMember": writeRegistry,
 	"deleteCrewMember": writeRegistry,
 
-	// Jobs, flags, notifications and calendars (issue 6).
+	// Jobs, flags, notifications and calendars.
 	"listFlags":            readRegistry,
 	"resolveFlag":          grant{all, jur, jur, none, none},
 	"listMyNotifications":  anyone,
@@ -147,7 +147,7 @@ var authz = map[string]grant{
 	"listAmendmentRequests":   grant{all, jur, jur, jur, none},
 	"decideAmendmentRequest":  grant{all, none, jur, none, none},
 
-	// Detention and release orders (Karnataka 2025, Sch-IX; issue 12):
+	// Detention and release orders (Karnataka 2025, Sch-IX):
 	// supervisors of the office propose-check, confirm and release; staff
 	// of the office read (inspectors also the orders of their own
 	// inspections); owners read their vessels' orders; registrars read.
@@ -214,7 +214,7 @@ var authz = map[string]grant{
 	// jurisdictions, admins of every office); inspectors and owners none.
 	"getReportChart": grant{all, jur, jur, none, none},
 
-	// The owners' side (issue 22, docs/OWNERS.md): registrars of the
+	// The owners' side (docs/OWNERS.md): registrars of the
 	// owner's office and admins resend a one-time sign-in; whoever may read
 	// a notice gets its UPI payment request; registrars (who collect fines,
 	// Karnataka 2025 r.131(2)) import the bank statement of their offices

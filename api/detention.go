@@ -17,7 +17,7 @@ import (
 	"github.com/tindal/tindal/openapi"
 )
 
-// detentionMetrics count orders issued per office (issue 12 item 8).
+// detentionMetrics count orders issued per office.
 type detentionMetrics struct {
 	detentions, releases *prometheus.CounterVec
 }

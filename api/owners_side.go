@@ -21,7 +21,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// The owners' side (issue 22, docs/OWNERS.md): one-time sign-in, UPI
+// The owners' side (docs/OWNERS.md): one-time sign-in, UPI
 // payment requests, the bank statement's reconciliation, owner settings.
 
 // OneTimeSignInPath is where a mailed one-time link leads: the owners'

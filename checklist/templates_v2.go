@@ -38,7 +38,7 @@ func withRecord(fields []string, items ...Item) []Item {
 	return items
 }
 
-// templatesV2 are the versions that replace version 1 (issue 15: every item
+// templatesV2 are the versions that replace version 1 (every item
 // against docs/LAW.md §4–§5), and the templates first issued with them.
 func templatesV2() []Template {
 	ka, pd, kd := rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955

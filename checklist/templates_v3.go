@@ -6,7 +6,7 @@ import (
 	"github.com/tindal/tindal/rules"
 )
 
-// templatesV3 are the versions that replace version 2 (issue 15), and the
+// templatesV3 are the versions that replace version 2, and the
 // templates first issued with them:
 //   - every item prints the paragraph it checks (version 2 printed the
 //     code's first citation, so a GM question cited Sch-VI 4.2, the

@@ -69,3 +69,41 @@ func TestCitationsAreFollowable(t *testing.T) {
 		t.Errorf("... and %d more", bad-50)
 	}
 }
+
+// trackerCitation matches a citation of the project's issue tracker ("issue
+// 12 item 8"), which a reader of the code cannot follow: production code
+// says what it does and why instead. Tests may name the report that found
+// a defect.
+var trackerCitation = regexp.MustCompile(`(?i)\bissues? \d+\b`)
+
+// TestNoTrackerCitationsInCode fails when production code (Go outside
+// tests, the contract, the field app's sources) cites a tracker issue.
+func TestNoTrackerCitationsInCode(t *testing.T) {
+	cmd := exec.Command("git", "ls-files", "-z", "*.go", "openapi/*.yaml", "web/field/src/*.ts")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("not a git checkout (%v): the tracked files cannot be listed", err)
+	}
+	files := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
+	if len(files) < 100 {
+		t.Fatalf("git ls-files listed %d files; expected the whole repository", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == self {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(f)))
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue
+			}
+			t.Fatalf("read %s: %v", f, err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := trackerCitation.FindString(line); m != "" {
+				t.Errorf("%s:%d cites %q of the tracker: say what the code does and why", f, i+1, m)
+			}
+		}
+	}
+}

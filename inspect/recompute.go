@@ -94,7 +94,7 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 	}
 	// Each answer is read against the template it belongs to: the primary's
 	// items keep their ids, an extra template's are named key@version/item
-	// so that two templates may share an item id (issue 15).
+	// so that two templates may share an item id.
 	names := map[uuid.UUID]string{}
 	for _, id := range ag.templateIDs() {
 		t, _ := w.s.Template(id)

@@ -82,7 +82,7 @@ func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 // StartArgsV2 are the arguments of inspection.start v2: the v1 header with
 // template_ids, the primary template first and then the extra templates
 // the inspection also uses (an equipment inspection with the Schedule-IX
-// detention assessment, issue 15). A new version rather than a new
+// detention assessment). A new version rather than a new
 // optional field, because older servers refuse unknown fields.
 type StartArgsV2 struct {
 	ID                uuid.UUID   `json:"id"`

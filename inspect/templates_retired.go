@@ -29,7 +29,7 @@ func WithRetiredGrace(d time.Duration) Option { return func(s *Service) { s.reti
 // started at (the corrected capture time) once the grace after the
 // retirement is over. An offline phone that started with the version it
 // had keeps its work; one that never pulls stops producing the wrong
-// fines of a corrected version (issue 15: ka-form2-annex v1 fined every
+// fines of a corrected version (ka-form2-annex v1 fined every
 // zone under the Zone-1 r.46 codes).
 func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Template, retired, at time.Time) error {
 	until := retired.Add(w.s.retiredGrace)

@@ -218,7 +218,7 @@ func nextNoticeSeq(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID) 
 
 // insertRevision writes revision n.Revision of a notice and issues its
 // verification code (documents table, GET /v/{code}); the revision it
-// follows, if any, is superseded from now on (issue 12 item 7).
+// follows, if any, is superseded from now on.
 func insertRevision(
 	ctx context.Context,
 	tx *storage.Tx,

@@ -3,7 +3,7 @@ package penalty
 import "github.com/prometheus/client_golang/prometheus"
 
 // noticeCounters count penalty notices issued and appeals filed and
-// decided, per jurisdiction (issue 12 item 8), as the api's detention
+// decided, per jurisdiction, as the api's detention
 // counters do. They are counted here, after commit, because a notice is
 // issued by whichever path approves the inspection.
 type noticeCounters struct {

@@ -203,7 +203,7 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 
 // moveOpenFindings moves the vessel's open findings, and the photos that
 // are their evidence, to the vessel's new jurisdiction and owner
-// (docs/SYNC.md §6.8; issue 11 item 3): an open deficiency
+// (docs/SYNC.md §6.8): an open deficiency
 // belongs to the vessel, so the authority and the owner who must see it
 // rectified are the vessel's now. Each is logged under the old keys (the
 // old scope gets remove_from_scope), the new ones, and its inspector's own

@@ -14,7 +14,7 @@ import (
 )
 
 // Sizes of the generated history: a state of ten jurisdictions after a
-// year (issue 23).
+// year.
 const (
 	jurisdictions = 10
 	owners        = 50_000 // one vessel each

@@ -58,8 +58,8 @@ func (ct *chunkTx) jurisdictionOf(
 // its inspector. Only the inspector who started an inspection changes it:
 // a colleague of the same jurisdiction may read it (pulls and REST) but
 // not edit, answer, record findings on, attach photos to, submit or
-// discard it; supervisors act through review and amendment decisions
-// (issue 10 item 4). The rejection is final and the mutation is kept in
+// discard it; supervisors act through review and amendment decisions.
+// The rejection is final and the mutation is kept in
 // quarantine, where supervisors see it with this reason.
 const CodeNotInspectionOwner = "not_inspection_owner"
 

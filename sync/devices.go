@@ -9,7 +9,7 @@ import (
 )
 
 // DeviceStatus is what an admin needs to see of one device's sync health
-// (issue 4, "Devices"): when it last pushed and pulled, the app it runs,
+// (the console's "Devices" page): when it last pushed and pulled, the app it runs,
 // its clock skew, and how long its oldest unapplied mutation has waited.
 type DeviceStatus struct {
 	ID             uuid.UUID  `json:"id"`

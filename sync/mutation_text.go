@@ -17,7 +17,7 @@ import (
 // store: a NUL character (U+0000, refused by text and jsonb alike) or
 // bytes that are not UTF-8. Before it was checked, the insert failed on
 // every resend and the mutation was answered retry forever, so the
-// device's queue never drained (issue 10 item 7). It is final: the
+// device's queue never drained. It is final: the
 // mutation is rejected and kept in quarantine.
 const CodeInvalidText = "invalid_text"
 

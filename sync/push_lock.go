@@ -25,7 +25,7 @@ const PushLockNamespace = 3
 // on which every chunk's transaction runs. It dies with its holder: if
 // the server process is killed mid-push, its TCP connection closes,
 // PostgreSQL ends the session and the lock with it, and the phone's next
-// push is accepted at once (issue 11 item 5; the lease it replaces, a
+// push is accepted at once (the lease it replaces, a
 // timestamp on the device row, held the device for 30 s after a crash).
 // Replicas share it through the database, so a second push of the device
 // on any replica gets 409 push_in_progress.

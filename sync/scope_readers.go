@@ -145,8 +145,8 @@ func (r TableReader) data() string {
 // REST reads give each role), and, for everyone but a caller who reaches
 // everything, the row filed under one of the caller's scope keys now
 // (inScope). The second half is what keeps a rule written for one purpose
-// ("inspectors see open findings") from reaching across jurisdictions
-// (issue 10 item 5): whatever a cursor or an id list asks for, the query
+// ("inspectors see open findings") from reaching across jurisdictions:
+// whatever a cursor or an id list asks for, the query
 // itself only matches rows of the caller's scope.
 func (r TableReader) visible(v Viewer, a *sqlArgs) string {
 	var rule string

@@ -1,6 +1,6 @@
 // Command loginburst sends n logins at once to a running server and
 // reports what each got and the server's resident memory: idle before, and
-// the peak (VmHWM) after (issue 23: 17 concurrent logins took the server
+// the peak (VmHWM) after (17 concurrent logins took the server
 // from 105 MB to 595 MB). Every answer must be 200, or 503 with
 // Retry-After; anything else fails the run.
 //

@@ -1,5 +1,5 @@
-// Package my is the owners' pages at /my, phone first (issue 22,
-// docs/OWNERS.md): sign-in with a one-time link or code, what the owner
+// Package my is the owners' pages at /my, phone first
+// (docs/OWNERS.md): sign-in with a one-time link or code, what the owner
 // must do and by when, their vessels, their notices with the UPI payment
 // request, appeals, and settings. Every page acts through the same
 // services as the API, with the scope the API's authorisation table gives

@@ -4866,7 +4866,7 @@ export interface components {
             /** Format: int64 */
             anchor_age_ms?: number | null;
         };
-        /** @description inspection.start, a union on `version`: v1 names one template, v2 several (issue 15) */
+        /** @description inspection.start, a union on `version`: v1 names one template, v2 several */
         InspectionStartMutation: components["schemas"]["InspectionStartMutationV1"] | components["schemas"]["InspectionStartMutationV2"];
         InspectionStartMutationV1: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
