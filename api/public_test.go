@@ -220,7 +220,7 @@ func TestPublicStatusDetained(t *testing.T) {
 	if st.Status != "detained" || !st.Detained || st.FitToPly || len(st.NotFitBecause) == 0 || st.NotFitBecause[0].Code != "vessel_status" {
 		t.Fatalf("detained vessel: %s", r.body)
 	}
-	for lang, want := range map[string]string{"en": "Detained: this vessel must not sail", "kn": "ತಡೆಹಿಡಿಯಲಾಗಿದೆ (ಡಿಟೆನ್ಷನ್)", "hi": "निरुद्ध (डिटेंशन)"} {
+	for lang, want := range map[string]string{"en": "Detained: this vessel must not sail", "kn": "ತಡೆಹಿಡಿಯಲಾಗಿದೆ (ಡಿಟೆನ್ಷನ್)", "hi": "निरुद्ध (रोका गया)"} {
 		page := f.get("/v/vessel/KA-KWR-NM-12", "192.0.2.5", "Accept-Language", lang)
 		if !strings.Contains(string(page.body), want) || page.header.Get("Content-Language") != lang ||
 			!strings.Contains(string(page.body), `<html lang="`+lang+`">`) {
