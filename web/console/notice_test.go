@@ -84,7 +84,7 @@ func TestSupervisorReadsANoticeInHindi(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("section.offence")))
 	switchTo(t, ctx, "hi")
 	page := webtest.Text(t, ctx)
-	for _, want := range []string{"दंड सूचना", "अपराध", "₹", "प्रस्तावित वृद्धियाँ"} {
+	for _, want := range []string{"जुर्माना नोटिस", "अपराध", "₹", "प्रस्तावित वृद्धियाँ"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the Hindi notice page lacks %q:\n%s", want, page)
 		}

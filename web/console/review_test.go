@@ -102,7 +102,7 @@ func TestSupervisorsDayInTheConsole(t *testing.T) {
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`main table a[href^="/console/inspections/"]`)))
 	waitURL(t, ctx, "/console/inspections/")
 	has(t, ctx, "Sri Durga Parameshwari", "01003", "11004", "Detention proposed", "2 photos in this inspection", "Findings (3)",
-		"Karnataka 2025", "Verified", "History", "inspection.submit", "Preview the detention order")
+		"Karnataka 2025", "Verified", "History", "Inspection submitted", "Preview the detention order")
 	if n := webtest.Get(t, ctx, chromedp.Evaluate[int](`Promise.all([...document.querySelectorAll("ul.photos img")].map(i =>
 		i.decode().then(() => i.naturalWidth > 0, () => false))).then(ok => ok.filter(Boolean).length)`,
 		chromedp.EvalAwaitPromise)); n != 2 {
