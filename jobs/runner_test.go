@@ -39,7 +39,20 @@ func TestTwoSchedulersRunEachTickOnce(t *testing.T) {
 	for _, sc := range scheds {
 		sc.Start()
 	}
-	time.Sleep(4200 * time.Millisecond)
+	// Wait for three finished runs (the ticks are a second apart; a loaded
+	// machine may be late for one, and then cron plans the next).
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		var n int64
+		if err := db.Gorm.Raw(`SELECT count(*) FROM job_runs WHERE job = 'housekeeping' AND finished_at IS NOT NULL`).Scan(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		if n >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d runs finished in a minute of per-second ticks, want 3", n)
+		}
+	}
 	for _, sc := range scheds {
 		if err := sc.Stop(context.Background()); err != nil {
 			t.Fatal(err)
@@ -54,14 +67,14 @@ func TestTwoSchedulersRunEachTickOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(rows) < 3 {
-		t.Fatalf("%d runs in 4 s, want at least 3", len(rows))
+		t.Fatalf("%d runs recorded, want at least 3", len(rows))
 	}
 	for i, r := range rows {
 		if r.Outcome != "succeeded" {
 			t.Errorf("run %d: %s", i, r.Outcome)
 		}
-		if i > 0 && r.PlannedAt.Sub(rows[i-1].PlannedAt) != time.Second {
-			t.Errorf("ticks %s then %s: want consecutive seconds, each once", rows[i-1].PlannedAt, r.PlannedAt)
+		if i > 0 && !r.PlannedAt.After(rows[i-1].PlannedAt) {
+			t.Errorf("tick %s ran twice: each tick must run once", r.PlannedAt)
 		}
 	}
 	if got := executions.Load(); got != int64(len(rows)) {

@@ -38,17 +38,26 @@ func TestOrphanSweepDeletesOnlyOldUnreferencedObjects(t *testing.T) {
 	e.attach("p2", "i1", "", planned, photo.TypeJPEG)
 	e.plan("insp", e.id("p2"), planned, photo.TypeJPEG)
 	e.exec(`DELETE FROM photos WHERE id = ?`, e.id("p2")) // only the upload row names it now
-	time.Sleep(2100 * time.Millisecond)
+	// The store dates objects to the second: the next object is written in
+	// a later second than the ones above.
+	time.Sleep(1100 * time.Millisecond)
 	fresh := obj("a photo being uploaded")
+	// The sweep runs when the grace of the fresh object has not yet passed
+	// and that of the older ones has, however long this machine took to
+	// get here.
+	const grace = 2 * time.Second
+	freshInfo, err := store.Stat(ctx(t), blob.ContentKey(sum(fresh)))
+	e.must(err)
+	now := freshInfo.Modified.Add(grace)
 
 	reg := prometheus.NewRegistry()
-	sweep := photo.NewOrphans(e.db, store, photo.OrphanOptions{Grace: 2 * time.Second, Metrics: reg})
+	sweep := photo.NewOrphans(e.db, store, photo.OrphanOptions{Grace: grace, Metrics: reg})
 	e.exec(`UPDATE sync_epoch SET advanced_at = now()`) // a restore just now
-	if n, err := sweep.Sweep(ctx(t), time.Now()); err != nil || n.Deleted != 0 || !e.exists(blob.ContentKey(sum(orphan))) {
+	if n, err := sweep.Sweep(ctx(t), now); err != nil || n.Deleted != 0 || !e.exists(blob.ContentKey(sum(orphan))) {
 		t.Fatalf("a sweep just after a restore: %+v %v, want nothing deleted", n, err)
 	}
 	e.exec(`UPDATE sync_epoch SET advanced_at = now() - interval '1 hour'`)
-	n, err := sweep.Sweep(ctx(t), time.Now())
+	n, err := sweep.Sweep(ctx(t), now)
 	if err != nil || n.Deleted != 1 || n.Held != 2 || n.Young != 1 {
 		t.Fatalf("sweep: %+v %v, want 1 deleted, 2 held, 1 young", n, err)
 	}

@@ -184,15 +184,35 @@ func TestFormsRefuseForgedRequests(t *testing.T) {
 }
 
 // TestIdleSessionEnds: a session nobody used for longer than the idle
-// timeout opens nothing.
+// timeout opens nothing. Time is not waited for: the session's row in
+// web_sessions must expire one idle timeout after its last use (not at the
+// 12-hour lifetime), and moving that expiry into the past, as the idle
+// time passing does, must sign the person out.
 func TestIdleSessionEnds(t *testing.T) {
-	s := webtest.NewServer(t, webtest.Options{Web: func(d *web.Deps) { d.IdleTimeout = 2 * time.Second }})
+	const idle = 5 * time.Minute
+	s := webtest.NewServer(t, webtest.Options{Web: func(d *web.Deps) { d.IdleTimeout = idle }})
 	c := newClient(t, s)
 	c.signIn("admin@demo.tindal")
+	before := time.Now()
 	if res, _ := c.do("GET", "/console/", nil, nil); res.StatusCode != 200 {
 		t.Fatalf("start page answered %d right after sign-in", res.StatusCode)
 	}
-	time.Sleep(3 * time.Second)
+	after := time.Now()
+	var expiries []time.Time
+	if err := s.DB.Gorm.Raw(`SELECT expiry FROM web_sessions`).Scan(&expiries).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(expiries) != 1 {
+		t.Fatalf("%d sessions stored, want the one signed in", len(expiries))
+	}
+	// Each request extends the session to an idle timeout after it.
+	if e := expiries[0]; e.Before(before.Add(idle).Add(-time.Second)) || e.After(after.Add(idle).Add(time.Second)) {
+		t.Fatalf("the session expires at %s, want one idle timeout (%s) after its last use (%s…%s)",
+			e, idle, before, after)
+	}
+	if err := s.DB.Gorm.Exec(`UPDATE web_sessions SET expiry = now() - interval '1 second'`).Error; err != nil {
+		t.Fatal(err)
+	}
 	if res, _ := c.do("GET", "/console/", nil, nil); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("an idle session still opens the console (%d)", res.StatusCode)
 	}
