@@ -89,6 +89,13 @@ func removeBucket(t testing.TB, cfg blob.Config) {
 // DownloadHandler mounted at /v1/blobs/), closed when the test ends.
 func LocalBlobs(t testing.TB) *blob.Local {
 	t.Helper()
+	return LocalBlobsFrom(t, "")
+}
+
+// LocalBlobsFrom is LocalBlobs holding a copy of the objects of the Local
+// store in the directory from (none when from is empty).
+func LocalBlobsFrom(t testing.TB, from string) *blob.Local {
+	t.Helper()
 	var local *blob.Local
 	mux := http.NewServeMux()
 	mux.Handle("PUT /v1/blobs/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +108,13 @@ func LocalBlobs(t testing.TB) *blob.Local {
 	t.Cleanup(srv.Close)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	local, err := blob.NewLocal(blob.Config{Dir: t.TempDir(), SigningKey: key, PublicBaseURL: srv.URL + "/v1/blobs"})
+	dir := t.TempDir()
+	if from != "" {
+		if err := os.CopyFS(dir, os.DirFS(from)); err != nil {
+			t.Fatalf("copy the blobs of %s: %v", from, err)
+		}
+	}
+	local, err := blob.NewLocal(blob.Config{Dir: dir, SigningKey: key, PublicBaseURL: srv.URL + "/v1/blobs"})
 	if err != nil {
 		t.Fatalf("local blob store: %v", err)
 	}

@@ -48,11 +48,77 @@ func NewDBWith(t testing.TB, opts storage.Options, settings map[string]string) *
 	return newDBOn(t, DatabaseURL(t), opts, settings)
 }
 
+// NewDBFrom is NewDB cloned from tpl, a template NewSeededTemplate made.
+func NewDBFrom(t testing.TB, tpl string) *storage.DB {
+	t.Helper()
+	return cloneDB(t, DatabaseURL(t), tpl, storage.Options{MaxConns: 20}, nil)
+}
+
+// NewSeededTemplate makes a template database holding the migrated schema
+// and what seed writes into it, for NewDBFrom to clone: data every test of
+// a binary starts from (the demo's register, say) written once instead of
+// once per test. The caller drops it with DropTemplate when its tests end.
+func NewSeededTemplate(t testing.TB, seed func(db *storage.DB) error) string {
+	t.Helper()
+	ctx := context.Background()
+	base := DatabaseURL(t)
+	tpl := ensureTemplate(t, base)
+	name := "t_seed_" + randomHex(8)
+	admin := adminConn(t, base)
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, tpl)); err != nil {
+		t.Fatalf("create the seeded template: %v", err)
+	}
+	db, err := storage.Open(ctx, withDatabase(t, base, name), storage.Options{MaxConns: 20})
+	if err != nil {
+		t.Fatalf("open the seeded template: %v", err)
+	}
+	_, err = db.Pool.Exec(ctx, `UPDATE sync_epoch SET numbering_epoch = tindal_epoch()`)
+	if err == nil {
+		err = seed(db)
+	}
+	db.Close()
+	if err == nil {
+		_, err = admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s WITH is_template true", name))
+	}
+	if err != nil {
+		_ = DropTemplate(name) //nolint:errcheck // the seed's error is the one to report
+		t.Fatalf("seed the template: %v", err)
+	}
+	return name
+}
+
+// DropTemplate drops a template NewSeededTemplate made.
+func DropTemplate(name string) error {
+	base := os.Getenv("TINDAL_DATABASE_URL")
+	u, err := url.Parse(base)
+	if err != nil {
+		return err
+	}
+	u.Path = "/postgres"
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, u.String())
+	if err != nil {
+		return err
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s WITH is_template false", name)); err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	return err
+}
+
 // newDBOn is NewDBWith on the server at base.
 func newDBOn(t testing.TB, base string, opts storage.Options, settings map[string]string) *storage.DB {
 	t.Helper()
+	return cloneDB(t, base, ensureTemplate(t, base), opts, settings)
+}
+
+// cloneDB creates a database of the test's own from the template tpl.
+func cloneDB(t testing.TB, base, tpl string, opts storage.Options, settings map[string]string) *storage.DB {
+	t.Helper()
 	ctx := context.Background()
-	tpl := ensureTemplate(t, base)
 	name := "t_" + randomHex(8)
 	admin := adminConn(t, base)
 	defer admin.Close(ctx)

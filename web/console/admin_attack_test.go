@@ -21,6 +21,7 @@ import (
 // is refused, and none of it changes a user, an assignment or a
 // jurisdiction.
 func TestAdminPagesRefuseOtherRolesAndForgedForms(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	var target, karwar string
 	if err := s.DB.Gorm.Raw(`SELECT id::text FROM users WHERE email = 'inspector.karwar@demo.tindal'`).Scan(&target).Error; err != nil {
@@ -89,6 +90,7 @@ func TestAdminPagesRefuseOtherRolesAndForgedForms(t *testing.T) {
 // the password, and the person signs in with it; the same link again is
 // refused next to the form.
 func TestPasswordLinkSetsAPasswordOnceInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	raw := make([]byte, 32)
 	_, _ = rand.Read(raw)

@@ -76,6 +76,7 @@ func wantText(t *testing.T, page string, text string, wants ...string) {
 // (401 account_disabled). Every page is checked by axe and screenshotted,
 // in English and in Kannada.
 func TestAdminCreatesAssignsAndDeactivatesAnInspector(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signInAdmin(t, ctx, s)
@@ -194,6 +195,7 @@ func TestAdminCreatesAssignsAndDeactivatesAnInspector(t *testing.T) {
 // completes a password link shows its form to anyone and says, next to
 // the form, that a made-up token is no link; nobody is signed in.
 func TestPasswordPageRefusesAWrongLinkNextToTheForm(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
 	webtest.Do(t, ctx,
@@ -216,6 +218,7 @@ func TestPasswordPageRefusesAWrongLinkNextToTheForm(t *testing.T) {
 // TestOnlyAdminsReachTheUserPages: a supervisor signed in to the console
 // gets the 403 page on the users' pages, as from the API.
 func TestOnlyAdminsReachTheUserPages(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signInAnd(t, ctx, s, "supervisor.karwar@demo.tindal", "nav.main")
@@ -236,6 +239,7 @@ func TestOnlyAdminsReachTheUserPages(t *testing.T) {
 // inspectors' phones) and runs a job now; each page passes axe, in English
 // and in Hindi.
 func TestAdminJurisdictionsDevicesAndJobs(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signInAdmin(t, ctx, s)

@@ -22,6 +22,7 @@ var iconLink = regexp.MustCompile(`<link rel="(?:icon|apple-touch-icon)" href="(
 // (where browsers look whatever a page links) and the 512-px app icon;
 // each PNG is the size its name says.
 func TestPagesHaveAFaviconAndAnAppIcon(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	_, page := c.do("GET", "/console/signin", nil, nil)

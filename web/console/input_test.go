@@ -39,6 +39,7 @@ func wantRefused(t *testing.T, what, lang string, res answer, page string) {
 // in a search) answer a 400 page in the person's language, and nothing
 // reaches a handler.
 func TestPagesRefuseBadBytesAsTheAPIDoes(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	anon := newClient(t, s)
 	tok := anon.csrf("/console/signin")
@@ -76,6 +77,7 @@ var routeParam = regexp.MustCompile(`:[A-Za-z_]+`)
 // a visitor and for a signed-in administrator alike, before any handler
 // (so before anything is written).
 func TestEveryPageRouteRefusesBadBytes(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	anon := newClient(t, s)
 	admin := newClient(t, s)
@@ -124,6 +126,7 @@ func TestEveryPageRouteRefusesBadBytes(t *testing.T) {
 // the API's login, carries Retry-After, and says so in the person's
 // language.
 func TestConsoleSignInTooManyAttemptsSaysWhenToRetry(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	var res answer

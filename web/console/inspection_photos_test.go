@@ -36,6 +36,7 @@ const readCards = `(sel) => [...document.querySelectorAll(sel)].map(a => ({
 // in a column of their own; a photo attached to no finding is shown apart,
 // under its own heading, and the finding it left says it has none.
 func TestEachFindingShowsItsOwnPhotos(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regDetention)
 	type attached struct {

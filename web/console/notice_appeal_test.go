@@ -17,6 +17,7 @@ import (
 // decision without a reason shows the field's message; with one, the
 // appeal is dismissed.
 func TestAppealIsDecidedByTheAuthorityTheLawNames(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	pen := idOf(t, s, `SELECT id FROM penalties

@@ -68,6 +68,7 @@ func pushEarlierInspection(t *testing.T, s *webtest.Server, reg, code string, da
 // the notice's page; the Karwar supervisor confirms it with a reason and
 // the notice is revised.
 func TestSupervisorConfirmsAProposedRise(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	earlier := pushEarlierInspection(t, s, "KA-KWR-M-0006", "11004", 20)

@@ -15,6 +15,7 @@ import (
 // number; the same form, open in a second tab, posted again records
 // nothing more (the receipt is the payment's key, as in the API).
 func TestRegistrarRecordsAPaymentOnce(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
@@ -76,6 +77,7 @@ func TestRegistrarRecordsAPaymentOnce(t *testing.T) {
 // TestSupervisorReadsANoticeInHindi: the notice's page in Hindi, with
 // rupees and the doubling trace, and no payment form for a supervisor.
 func TestSupervisorReadsANoticeInHindi(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)

@@ -16,6 +16,7 @@ import (
 // delivery state: a detention order the gateway reported undelivered,
 // flagged to be served another way. axe finds nothing serious.
 func TestRegistrarSeesOwnersSMS(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	var ids []uuid.UUID
 	if err := s.DB.Gorm.Raw(`SELECT owner_id FROM users WHERE email = 'owner1@demo.tindal'`).Scan(&ids).Error; err != nil ||

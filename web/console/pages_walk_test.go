@@ -29,6 +29,7 @@ var notPages = map[string]bool{
 // other failure. A route added to the console without a place in this
 // walk fails the test.
 func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regStern)
 	detained := inspectionOf(t, s, regDetention)

@@ -12,6 +12,7 @@ import (
 // inspector gets 403 as from getReportChart), and a Karwar official who
 // asks for Mangaluru's vessels or numbers sees none.
 func TestPlanPagesByRoleAndOffice(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	for _, c := range []struct {
 		email         string
@@ -63,6 +64,7 @@ func jurisdictionID(t *testing.T, s *webtest.Server, code string) string {
 // depend on the role render for a visitor who is not signed in (the
 // sign-in page once answered 500 when an entry read the absent person).
 func TestSignInPageRendersWithTheNavigation(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	if res, body := newClient(t, s).do("GET", "/console/signin", nil, nil); res.StatusCode != 200 {
 		t.Errorf("GET /console/signin: %d\n%s", res.StatusCode, body)

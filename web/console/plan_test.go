@@ -16,6 +16,7 @@ import (
 // with their scores' parts, never another office's, and each chart is
 // drawn with its table of numbers; no serious accessibility violation.
 func TestPlanAndChartsForTheKarwarSupervisor(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	for _, size := range []struct {
 		name string
@@ -69,6 +70,7 @@ func TestPlanAndChartsForTheKarwarSupervisor(t *testing.T) {
 // TestAdminFiltersThePlanByJurisdiction: the administrator (English) sees
 // every office's vessels and narrows the plan to Paradip's.
 func TestAdminFiltersThePlanByJurisdiction(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signIn(t, ctx, s, "admin@demo.tindal")

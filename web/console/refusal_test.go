@@ -43,6 +43,7 @@ type refusal struct {
 // the notice by its number, the owner by name and the account by email: no UUID, no English, and its status is
 // the API's. Nothing is changed by a refused action.
 func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	detained := inspectionOf(t, s, regDetention)
 	stern := inspectionOf(t, s, regStern)

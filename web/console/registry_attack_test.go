@@ -37,6 +37,7 @@ func mangaluruRegistrar(t *testing.T, s *webtest.Server) string {
 // notice by its id get the same 404 as from the API, and a Mangaluru
 // registrar's edit of a Karwar vessel is the same 404 and changes nothing.
 func TestOtherOfficesGetTheAPIsNotFound(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	vessel := vesselID(t, s, "KA-KWR-M-0006")
@@ -133,6 +134,7 @@ func assertVesselName(t *testing.T, s *webtest.Server, id uuid.UUID, notName str
 // vessel but posting its edit form is 403 and changes nothing; a POST
 // without the CSRF token is 403 for the registrar too.
 func TestInspectorCannotEditTheRegister(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	vessel := vesselID(t, s, "KA-KWR-M-0006")
 	owner := idOf(t, s, `SELECT owner_id FROM vessels WHERE id = ?`, vessel)

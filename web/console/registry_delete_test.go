@@ -15,6 +15,7 @@ import (
 // another office's registrar gets the API's 404 and deletes nothing; an
 // owner who still has vessels is refused.
 func TestRegistrarDeletesARecordAtTheVersionShown(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	karwar := newClient(t, s)
 	karwar.signIn("registrar.karwar@demo.tindal")

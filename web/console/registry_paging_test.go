@@ -19,6 +19,7 @@ var nextLink = regexp.MustCompile(`<a href="([^"]+)" rel="next">`)
 // shown over two pages by the next link (the one pager's cursor), none
 // twice and none left out, the search kept.
 func TestOwnersArePagedWithTheOnePager(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	sc := scopeOf(t, s, "registrar.karwar@demo.tindal", "createOwner")
 	karwar := idOf(t, s, `SELECT id FROM jurisdictions WHERE code = 'KARWAR'`)

@@ -15,6 +15,7 @@ import (
 // change; a second tab still holding the old version gets the conflict
 // message with the vessel as it is now, and nothing it typed is saved.
 func TestRegistrarFindsAndEditsAVessel(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")
@@ -103,6 +104,7 @@ func switchTo(t *testing.T, ctx context.Context, lang string) {
 // problem stands next to the email field; nothing is registered; the
 // corrected form registers the owner once.
 func TestRegistrarCreatesAnOwnerWithAnInvalidEmail(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")

@@ -14,6 +14,7 @@ import (
 // as a person expects, passes axe, and is saved as a screenshot; a
 // certificate recorded from a vessel's page shows its dates DD-MM-YYYY.
 func TestRegistrarWalksTheRegister(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")

@@ -68,6 +68,7 @@ func karwarOrder(t *testing.T, s *webtest.Server) models.DetentionOrder {
 // the 404 the API gives them for the same records; an owner gets nothing
 // but the sign-in page.
 func TestOtherOfficesGetTheAPIsNotFoundOnReviewPages(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regDetention)
 	photoID := scalar[uuid.UUID](t, s, `SELECT id FROM photos WHERE inspection_id = ? ORDER BY id LIMIT 1`, insp)
@@ -116,6 +117,7 @@ func TestOtherOfficesGetTheAPIsNotFoundOnReviewPages(t *testing.T) {
 // gets the API's 404 and changes nothing (a conflict too); an inspector
 // may not decide.
 func TestDecisionsRefuseForgedAndForeignPosts(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regStern)
 	rect := rectify(t, s, regLifebuoy)

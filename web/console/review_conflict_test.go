@@ -49,6 +49,7 @@ func conflictOn(t *testing.T, s *webtest.Server, insp uuid.UUID) models.Conflict
 // without a reason is refused next to that request's reason, an
 // acceptance applies it.
 func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regLifebuoy)
 	conflict := conflictOn(t, s, insp)
@@ -88,6 +89,7 @@ func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
 // filter at 0 days), is refused a decision without a reason (next to that
 // entry's reason), then discards it.
 func TestSupervisorDecidesThePhonesHeldWork(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	id := deferredAnswer(t, s)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)

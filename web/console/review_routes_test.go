@@ -79,6 +79,7 @@ type walkRoute struct {
 // no Karwar record, and nothing changes. A route missing from the walk
 // fails it.
 func TestEveryReviewRouteAnswersAsTheAPI(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regStern)
 	detained := inspectionOf(t, s, regDetention)

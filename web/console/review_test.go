@@ -74,6 +74,7 @@ func fetchBytes(t *testing.T, ctx context.Context, path string) []byte {
 // holding the vessel's registration; the release refused before a
 // re-inspection and issued after one; an owner's rectification accepted.
 func TestSupervisorsDayInTheConsole(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
@@ -115,8 +116,10 @@ func TestSupervisorsDayInTheConsole(t *testing.T) {
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`ul.photos a[href^="/console/photos/"]:not([href$="/content"])`)))
 	waitURL(t, ctx, "/console/photos/")
 	webtest.Do(t, ctx, chromedp.WaitVisible(chromedp.CSS(".photo-full img")))
+	// Once the image has loaded (decode waits for it), not when it is
+	// first visible: a loaded machine may still be reading the bytes.
 	if w := webtest.Get(t, ctx, chromedp.Evaluate[int](`(() => { const i = document.querySelector(".photo-full img");
-		return i.complete ? i.naturalWidth : 0 })()`)); w < 600 {
+		return i.decode().then(() => i.naturalWidth, () => 0) })()`, chromedp.EvalAwaitPromise)); w < 600 {
 		t.Errorf("the full-size photo is %d px wide", w)
 	}
 	has(t, ctx, "Verified", "Distance from the inspection", "SHA-256", "Back to the inspection")
@@ -211,6 +214,7 @@ func TestSupervisorsDayInTheConsole(t *testing.T) {
 // TestInspectionPageOnATablet: the inspection page at 1024 px keeps the
 // photos beside the findings and passes axe-core.
 func TestInspectionPageOnATablet(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.TabletWidth, webtest.TabletHeight)
 	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")

@@ -15,6 +15,7 @@ import (
 // numbers ("ka01iv12" is KA-01-IV-0012), a name with doubled spaces; and
 // they still find nothing for what matches nothing.
 func TestSearchForgivesWhatPeopleType(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	if err := s.DB.Gorm.Exec(`UPDATE vessels SET registration_number = 'KA-01-IV-0012'
 		WHERE registration_number = 'KA-KWR-M-0003'`).Error; err != nil {

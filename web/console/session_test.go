@@ -95,6 +95,7 @@ func (c *client) signIn(email string) answer {
 // HttpOnly and SameSite=Strict, and after sign-out the old token opens
 // nothing, its row gone from the database.
 func TestSignInRotatesTheSessionAndSignOutEndsIt(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	res, _ := c.do("GET", "/console/signin", nil, nil)
@@ -149,6 +150,7 @@ func TestSignInRotatesTheSessionAndSignOutEndsIt(t *testing.T) {
 // session's token, with another session's token, or from another origin
 // is refused with 403 and changes nothing.
 func TestFormsRefuseForgedRequests(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	victim := newClient(t, s)
 	victim.signIn("supervisor.karwar@demo.tindal")
@@ -189,6 +191,7 @@ func TestFormsRefuseForgedRequests(t *testing.T) {
 // 12-hour lifetime), and moving that expiry into the past, as the idle
 // time passing does, must sign the person out.
 func TestIdleSessionEnds(t *testing.T) {
+	t.Parallel()
 	const idle = 5 * time.Minute
 	s := webtest.NewServer(t, webtest.Options{Web: func(d *web.Deps) { d.IdleTimeout = idle }})
 	c := newClient(t, s)
@@ -221,6 +224,7 @@ func TestIdleSessionEnds(t *testing.T) {
 // TestDeactivatedPersonIsSignedOutAtOnce: disabling an account ends its
 // open console session on the next request.
 func TestDeactivatedPersonIsSignedOutAtOnce(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	c.signIn("inspector.karwar@demo.tindal")
@@ -238,6 +242,7 @@ func TestDeactivatedPersonIsSignedOutAtOnce(t *testing.T) {
 // TestOwnersDoNotSignInToTheConsole: an owner's correct password does not
 // open the office console.
 func TestOwnersDoNotSignInToTheConsole(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	if res := c.signIn("owner1@demo.tindal"); res.StatusCode == http.StatusSeeOther {
@@ -251,6 +256,7 @@ func TestOwnersDoNotSignInToTheConsole(t *testing.T) {
 // TestUnknownConsolePageIsAnHTMLNotFound: a page that does not exist is
 // the console's 404 page, not the API's JSON.
 func TestUnknownConsolePageIsAnHTMLNotFound(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	c := newClient(t, s)
 	c.signIn("admin@demo.tindal")

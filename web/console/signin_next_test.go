@@ -16,6 +16,7 @@ import (
 // signing in lands on that page, not the start page; a wrong password on
 // the way keeps where the person was going.
 func TestSignInLeadsToThePageAskedFor(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	want := "/console/vessels/" + vesselID(t, s, "KA-KWR-M-0001").String()
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
@@ -56,6 +57,7 @@ func TestSignInLeadsToThePageAskedFor(t *testing.T) {
 // signing in lands on the start page, and the sign-in form never carries
 // it.
 func TestSignInFollowsOnlyConsolePaths(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	for _, next := range []string{
 		"https://evil.example/console/", "//evil.example/console/", `/\evil.example/console`, "/\t/evil.example",

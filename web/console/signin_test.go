@@ -13,6 +13,7 @@ import (
 // supervisor's profile says Kannada, so the console speaks Kannada after
 // sign-in; the switcher changes it for the session; sign-out ends it.
 func TestSupervisorSignsInInKannadaAndSwitchesToEnglish(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	for _, size := range []struct {
 		name string
@@ -59,6 +60,7 @@ func TestSupervisorSignsInInKannadaAndSwitchesToEnglish(t *testing.T) {
 // TestWrongPasswordSaysSoNextToTheForm: a failed sign-in shows the reason
 // next to the fields, in the page's language, and signs nobody in.
 func TestWrongPasswordSaysSoNextToTheForm(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
 	webtest.Do(t, ctx,

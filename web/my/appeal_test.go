@@ -20,6 +20,7 @@ import (
 // appeal (Karnataka 2025, Sch-XVI para 2) sees the photo on the console's
 // notice. Axe finds nothing serious; both pages are saved as screenshots.
 func TestOwnerAppealsWithAPhoto(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	owner := scopeOf(t, s, "owner1@demo.tindal")

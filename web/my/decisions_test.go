@@ -115,6 +115,7 @@ func sendRectification(t *testing.T, s *webtest.Server, sc models.Scope, insp uu
 // rectification is accepted, the finding closed. Axe finds nothing serious
 // on either page; each is saved as a screenshot.
 func TestOwnerSeesDecisionsAndEvidenceInKannada(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	ctx := context.Background()

@@ -47,6 +47,7 @@ func fits(t *testing.T, ctx context.Context, what string, w int64) {
 // in English, Kannada and Hindi, at 390 px with no sideways scroll and at
 // 1366×768; axe-core finds nothing serious.
 func TestOwnersNoticeInWordsAndItsCopy(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	var id string

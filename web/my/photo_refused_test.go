@@ -21,6 +21,7 @@ import (
 // in Kannada (no English, no message id), and nothing is written: no
 // photo, appeal or rectification row, no object in the photo store.
 func TestOwnersPhotosMustBeWholeImages(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	owner := scopeOf(t, s, "owner1@demo.tindal")

@@ -54,6 +54,7 @@ func payInFull(t *testing.T, s *webtest.Server, notice uuid.UUID) penalty.Notice
 // and says paid with the date. In English, Kannada and Hindi, at 390 px
 // with no sideways scroll and at 1366×768; axe-core finds nothing serious.
 func TestReceiptAndPaidCheck(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	var raw string

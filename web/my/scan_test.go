@@ -95,6 +95,7 @@ func decidedOwnerData(t *testing.T, s *webtest.Server) string {
 // the names the law and the register print (testkit.Leaks); in English,
 // nothing internal either.
 func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	rectified := decidedOwnerData(t, s)
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)

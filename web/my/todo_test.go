@@ -17,6 +17,7 @@ import (
 // asks. In English, Kannada and Hindi, at 390 px with no sideways scroll
 // and at 1366×768; axe-core finds nothing serious.
 func TestToDoListHasEveryOpenFinding(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	var open []struct {

@@ -30,6 +30,7 @@ var browser struct {
 // call it from TestMain.
 func Main(m *testing.M) {
 	code := m.Run()
+	dropSeeded()
 	if browser.cancel != nil {
 		browser.cancel()
 	}
@@ -83,7 +84,7 @@ func Tab(t testing.TB, width, height int64) context.Context {
 	if browser.err != nil {
 		t.Fatalf("start chromium (scripts/services.sh installs it): %v", browser.err)
 	}
-	ctx, cancel := chromedp.NewContext(browser.ctx)
+	ctx, cancel := chromedp.NewContext(testProfile(t))
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
@@ -116,6 +117,46 @@ func Tab(t testing.TB, width, height int64) context.Context {
 		}
 	})
 	return tctx
+}
+
+// profiles are the browser contexts (as separate browser profiles: their
+// own cookies and storage) of the tests running, one per top-level test:
+// the tabs of a test share its sign-in, and tests running in parallel
+// never see each other's cookies (a cookie is the host's whatever the
+// port, and every test server is 127.0.0.1).
+var profiles struct {
+	mu  stdsync.Mutex
+	ctx map[string]context.Context
+}
+
+// testProfile is the browser context of t's top-level test, made on its
+// first tab and disposed when that test ends (or with the browser).
+func testProfile(t testing.TB) context.Context {
+	t.Helper()
+	root, _, sub := strings.Cut(t.Name(), "/")
+	profiles.mu.Lock()
+	defer profiles.mu.Unlock()
+	if ctx, ok := profiles.ctx[root]; ok {
+		return ctx
+	}
+	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		t.Fatalf("open a browser context: %v", err)
+	}
+	if profiles.ctx == nil {
+		profiles.ctx = map[string]context.Context{}
+	}
+	profiles.ctx[root] = ctx
+	if !sub { // a subtest's profile lasts as long as its top-level test's
+		t.Cleanup(func() {
+			profiles.mu.Lock()
+			delete(profiles.ctx, root)
+			profiles.mu.Unlock()
+			cancel()
+		})
+	}
+	return ctx
 }
 
 // The sizes people use: a 390-px phone, a 1366×768 laptop, a 1024-wide

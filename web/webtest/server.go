@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	stdsync "sync"
 	"testing"
 	"time"
@@ -26,6 +28,7 @@ import (
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 	"github.com/tindal/tindal/web"
@@ -88,21 +91,29 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 		if _, err := tsync.AdvanceEpoch(ctx, db); err != nil {
 			t.Fatal(err)
 		}
-	} else {
+	}
+	history := false
+	for _, o := range opts {
+		history = history || o.History
+	}
+	// A server of the demo's register alone starts from a copy of it seeded
+	// once per test binary; one with the year seeds its own.
+	fromSeed := restart == nil && !history
+	blobsFrom := ""
+	switch {
+	case fromSeed:
+		var tpl string
+		tpl, blobsFrom = seededDemo(t)
+		db = testkit.NewDBFrom(t, tpl)
+	case restart == nil:
 		db = testkit.NewDB(t)
 	}
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	now := time.Now
-	local := testkit.LocalBlobs(t)
+	local := testkit.LocalBlobsFrom(t, blobsFrom)
 	photos := photo.New(db, local, photo.Options{})
-	if restart == nil {
-		seedOpts := []demo.Option{demo.WithPhotos(photos)}
-		for _, o := range opts {
-			if o.History {
-				seedOpts = append(seedOpts, demo.WithHistory())
-			}
-		}
-		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, seedOpts...); err != nil {
+	if restart == nil && !fromSeed {
+		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos), demo.WithHistory()); err != nil {
 			t.Fatalf("seed the demo data: %v", err)
 		}
 	}
@@ -148,6 +159,62 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	return &Server{
 		URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos,
 		Routes: app.GetRoutes(true), Key: priv,
+	}
+}
+
+// seeded is the demo's register (without the year) written once per test
+// binary: a template database and a folder of the photos' bytes, which
+// each server copies. Seeding took about 2 s a server under the race
+// detector, and the browser packages start sixty.
+var seeded struct {
+	once       stdsync.Once
+	tpl, blobs string
+}
+
+// seededDemo seeds the demo's register on the binary's first call and
+// returns the template and the folder of bytes to copy.
+func seededDemo(t testing.TB) (tpl, blobs string) {
+	t.Helper()
+	seeded.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tindal-demo-blobs-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := make([]byte, 32)
+		_, _ = rand.Read(key) //nolint:errcheck // crypto/rand never fails
+		// No server answers this store's signed URLs: the seed writes the
+		// bytes itself, and each server's copy has its own.
+		local, err := blob.NewLocal(blob.Config{Dir: dir, SigningKey: key, PublicBaseURL: "http://127.0.0.1:9/v1/blobs"})
+		if err == nil {
+			err = local.EnsureBucket(context.Background())
+		}
+		if err != nil {
+			t.Fatalf("the seed's blob store: %v", err)
+		}
+		_, priv, _ := ed25519.GenerateKey(rand.Reader) //nolint:errcheck // crypto/rand never fails
+		seeded.tpl = testkit.NewSeededTemplate(t, func(db *storage.DB) error {
+			authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
+			_, err := demo.Seed(context.Background(), db, authSvc, DemoPassword, time.Now(), io.Discard,
+				demo.WithPhotos(photo.New(db, local, photo.Options{})))
+			return err
+		})
+		seeded.blobs = dir
+	})
+	if seeded.tpl == "" {
+		t.Fatal("the demo's data could not be seeded: see the first test that tried")
+	}
+	return seeded.tpl, seeded.blobs
+}
+
+// dropSeeded removes what seededDemo made, when the binary's tests end.
+func dropSeeded() {
+	if seeded.tpl != "" {
+		if err := testkit.DropTemplate(seeded.tpl); err != nil {
+			fmt.Fprintf(os.Stderr, "webtest: drop the seeded template %s: %v\n", seeded.tpl, err)
+		}
+	}
+	if seeded.blobs != "" {
+		_ = os.RemoveAll(seeded.blobs) //nolint:errcheck // a temporary folder
 	}
 }
 
