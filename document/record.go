@@ -35,8 +35,32 @@ var recordMessages = []string{
 // Record is text, a wording of the law an order holds in English, in the
 // page's language.
 func (x *texts) Record(text string) string {
-	if x.lang == locale.English || text == "" {
+	id := recordID(x.lang, text)
+	if id == "" {
 		return text
+	}
+	return x.L(id)
+}
+
+// LawText is text, a wording of the law an order holds in English, in lang
+// (en, kn or hi), as a paper prints it; text itself where no message says
+// it. The console's page of an order prints it so.
+func LawText(lang, text string) string {
+	id := recordID(locale.Resolve(lang), text)
+	if id == "" {
+		return text
+	}
+	if s, err := locale.Default().Text(lang, id, nil); err == nil {
+		return s
+	}
+	return text
+}
+
+// recordID is the paper.law.* message whose English is text, "" in
+// English or for a text none says.
+func recordID(lang, text string) string {
+	if lang == locale.English || text == "" {
+		return ""
 	}
 	recordOnce.Do(func() {
 		recordIDs = map[string]string{}
@@ -46,11 +70,7 @@ func (x *texts) Record(text string) string {
 			}
 		}
 	})
-	id, ok := recordIDs[strings.TrimSpace(text)]
-	if !ok {
-		return text
-	}
-	return x.L(id)
+	return recordIDs[strings.TrimSpace(text)]
 }
 
 // Records is each of texts in the page's language (Record).
