@@ -3,7 +3,6 @@ package web
 import (
 	"strings"
 
-	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
@@ -144,8 +143,8 @@ func (v *View) Authority(regime, english string) string {
 
 // Law is a wording of the law an order holds in English (its powers, the
 // right of appeal, an inspection action, a charge), in the page's
-// language, as the order's paper prints it (document.LawText).
-func (v *View) Law(text string) string { return document.LawText(v.Lang, text) }
+// language, as the order's paper prints it (locale.Catalogue.LawText).
+func (v *View) Law(text string) string { return locale.Default().LawText(v.Lang, text) }
 
 // citeMessages are the pages' cite.* messages: citations that carry
 // words of their own (the plan's "repeat offences doubled", Tindal's
