@@ -1,6 +1,8 @@
 package web
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/tindal/tindal/locale"
@@ -57,13 +59,27 @@ func (v *View) Offence(row string) string { return v.named(row, "penalty_row.") 
 // citation and the amounts stand, never English.
 func (v *View) Step(st rules.Step) string {
 	if v.Lang == locale.English {
-		return st.Detail + " (" + string(st.Citation) + ")"
+		return rupeesIn(st.Detail) + " (" + string(st.Citation) + ")"
 	}
 	if !locale.Default().Has("notice.html.step." + st.Rule) {
 		return ""
 	}
 	return v.text("notice.html.step."+st.Rule, nil)
 }
+
+// rupeesIn writes the engine's amounts ("Rs 10000") as the pages write
+// every amount: ₹10,000, Indian grouping.
+func rupeesIn(s string) string {
+	return engineRupees.ReplaceAllStringFunc(s, func(m string) string {
+		n, err := strconv.ParseInt(strings.TrimPrefix(m, "Rs "), 10, 64)
+		if err != nil {
+			return m
+		}
+		return locale.Rupees(n)
+	})
+}
+
+var engineRupees = regexp.MustCompile(`\bRs -?\d+\b`)
 
 // named is the first of prefixes+key the catalogue has, in the page's
 // language; the key itself if none.

@@ -33,3 +33,17 @@ func TestEveryFlagKindHasItsName(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsWriteAmountsAsRupees: a penalty chain's step, as an English
+// page prints it, writes its amounts as every page does (₹10,000, Indian
+// grouping), not as the engine's trace ("Rs 10000").
+func TestStepsWriteAmountsAsRupees(t *testing.T) {
+	for in, want := range map[string]string{
+		"first offence Rs 5000; doubled to Rs 100000": "first offence ₹5,000; doubled to ₹1,00,000",
+		"refund Rs -2500, Rs 0 due":                   "refund -₹2,500, ₹0 due",
+	} {
+		if got := rupeesIn(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
