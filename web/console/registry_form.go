@@ -304,6 +304,8 @@ func (c *Console) renderFailed(ctx *fiber.Ctx, page formPage, values map[string]
 		fixed.Message = c.site.T(ctx, "registry.fix")
 		fixed.Fields = localFieldErrors(ctx, c, me.Fields)
 		err = &fixed
+	} else if page.Name != "" {
+		err = c.refused(ctx, err, "record", web.Names{"Record": page.Name})
 	}
 	return c.t.RenderForm(ctx, "registry_form", page, values, err)
 }
