@@ -36,12 +36,12 @@ func (c *Console) certificateShow(ctx *fiber.Ctx) error {
 }
 
 func certificateFacts(ct models.Certificate) []fact {
-	holder := fact{Label: "certificate.holder"}
+	holder := fact{Label: "certificate.holder", Code: "certificate.subject."}
 	switch {
 	case ct.VesselID != nil:
-		holder.Value, holder.Code, holder.Href = ct.SubjectType, "certificate.subject.", "/console/vessels/"+ct.VesselID.String()
+		holder.Value, holder.Href = ct.SubjectType, "/console/vessels/"+ct.VesselID.String()
 	case ct.CrewMemberID != nil:
-		holder.Value, holder.Code, holder.Href = ct.SubjectType, "certificate.subject.", "/console/crew/"+ct.CrewMemberID.String()
+		holder.Value, holder.Href = ct.SubjectType, "/console/crew/"+ct.CrewMemberID.String()
 	}
 	legacy := ""
 	if ct.Legacy {
@@ -53,7 +53,8 @@ func certificateFacts(ct models.Certificate) []fact {
 		{Label: "certificate.issued", Value: web.Date(ct.IssuedOn)},
 		{Label: "certificate.expires", Value: web.Date(derefTime(ct.ExpiresOn))},
 		{Label: "certificate.revalidated", Value: web.Date(derefTime(ct.RevalidatedOn))},
-		{Label: "certificate.issuer", Value: ct.Issuer}, {Label: "certificate.status", Value: ct.Status, Code: "certificate.status."},
+		{Label: "certificate.issuer", Value: ct.Issuer},
+		{Label: "certificate.status", Value: ct.Status, Code: "certificate.status."},
 		holder, {Label: "registry.version", Value: strconv.FormatInt(ct.Version, 10)},
 	}
 }

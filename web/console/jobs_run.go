@@ -18,7 +18,8 @@ func (c *Console) jobsRun(ctx *fiber.Ctx) error {
 		if serr != nil {
 			return serr
 		}
-		return c.t.RenderForm(ctx, "admin_jobs", st, nil, c.refused(ctx, err, "job", web.Names{"Job": c.site.T(ctx, "job."+name)}))
+		err = c.refused(ctx, err, "job", web.Names{"Job": c.site.T(ctx, "job."+name)})
+		return c.t.RenderForm(ctx, "admin_jobs", st, nil, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "admin.jobs.started", "Name", name))
 	return ctx.Redirect("/console/admin/jobs", fiber.StatusSeeOther)

@@ -95,7 +95,9 @@ func TestSupervisorDecidesThePhonesHeldWork(t *testing.T) {
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/sync?older_than=0"), chromedp.WaitVisible(chromedp.CSS("main h1")))
-	has(t, ctx, "inspection.answer", "inspector.karwar@demo.tindal", "fire.extinguishers")
+	// The held change in words (history.inspection.answer), not its
+	// internal name inspection.answer.
+	has(t, ctx, "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ", "inspector.karwar@demo.tindal", "fire.extinguishers")
 	look(t, ctx, "held-work-kn")
 	sel := `form[action*="/` + id.String() + `/decide"]`
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=discard]`)),

@@ -98,8 +98,8 @@ func (c *Console) vesselForm(ctx *fiber.Ctx, sc models.Scope, v *models.Vessel) 
 			Fields: vesselFields(true, owners, js)}, nil
 	}
 	base := "/console/vessels/" + v.ID.String()
-	return formPage{Heading: "vessel.edit", Name: vesselName(v.RegistrationNumber, v.Name), Action: base, Back: base, Version: v.Version,
-		Fields: vesselFields(false, owners, js)}, nil
+	return formPage{Heading: "vessel.edit", Name: vesselName(v.RegistrationNumber, v.Name), Action: base, Back: base,
+		Version: v.Version, Fields: vesselFields(false, owners, js)}, nil
 }
 
 // vesselNew shows the form to register a vessel.
