@@ -114,7 +114,7 @@ func findingsTable(x *texts, fs []Finding) *Table {
 		if tr, ok := locale.Default().DeficiencyTitle(x.lang, f.Code); ok && x.lang != locale.English && tr.Text != "" {
 			title = tr.Text
 		}
-		t.Rows = append(t.Rows, []string{f.Code, title, strings.Join(f.LegalRefs, "; "), f.Action})
+		t.Rows = append(t.Rows, []string{f.Code, title, strings.Join(x.Records(f.LegalRefs), "; "), f.Action})
 	}
 	return t
 }

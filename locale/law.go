@@ -15,7 +15,8 @@ import (
 var lawMessages = []string{
 	"paper.law.ka_authority", "paper.law.ka_appellate", "paper.law.ka_appeal_rule", "paper.law.ka_enclosure",
 	"paper.law.ka_copy_master", "paper.law.ka_copy_state", "paper.law.ka_copy_class",
-	"paper.law.ka_powers", "paper.law.ka_release_power", "paper.law.ka_repeat_note",
+	"paper.law.ka_powers", "paper.law.ka_release_power", "paper.law.ka_repeat_note", "paper.law.ka_sch_x",
+	"paper.law.ka_annex_accommodation", "paper.law.ka_annex_equipment", "paper.law.ka_annex_freeboard", "paper.law.ka_annex_machinery", "paper.law.ka_annex_navigation",
 	"paper.law.action_11", "paper.law.action_12", "paper.law.action_13", "paper.law.action_14", "paper.law.action_15",
 	"paper.law.charge_visit", "paper.law.charge_holding", "paper.law.charge_towing", "paper.law.charge_guard",
 	"paper.law.charge_rule_1", "paper.law.charge_rule_2", "paper.law.charge_rule_3",
