@@ -113,6 +113,7 @@ func TestYear(t *testing.T) {
 	t.Run("reports", y.checkReports)
 	t.Run("plan", y.checkPlan)
 	t.Run("owner", y.checkOwner)
+	t.Run("mails", y.checkMails)
 }
 
 // checkVisits: every visit of the year is approved (or, in the last days,

@@ -19,7 +19,7 @@ func DetentionPage(d DetentionOrder, lang string, is Issuer) (Page, error) {
 	p.Date = Field{x.L("paper.date"), DateText(d.Date)}
 	p.Fields = []Field{
 		{x.L("paper.label.reporting_office"), d.ReportingOffice},
-		{x.L("paper.label.head_office"), d.HeadOffice},
+		{x.L("paper.label.head_office"), x.Record(d.HeadOffice)},
 		{x.L("paper.label.vessel"), d.VesselName},
 		{x.L("paper.label.registration"), d.RegistrationNumber},
 		{x.L("paper.label.registry"), d.PlaceOfRegistry},
@@ -28,23 +28,23 @@ func DetentionPage(d DetentionOrder, lang string, is Issuer) (Page, error) {
 		{x.L("paper.label.inspected_on"), isoDayText(d.InspectionDate)},
 	}
 	vars := map[string]any{"Vessel": d.VesselName, "Date": isoDayText(d.InspectionDate), "Place": d.PlaceOfInspection,
-		"Powers": d.Powers, "Registration": d.RegistrationNumber, "Port": d.Port}
+		"Powers": x.Record(d.Powers), "Registration": d.RegistrationNumber, "Port": d.Port}
 	actions := &Table{Head: []string{x.L("paper.label.code"), x.L("paper.label.action")}, Widths: []int{10, 90}}
 	for _, a := range d.InspectionActions {
-		actions.Rows = append(actions.Rows, []string{a.Code, a.Title})
+		actions.Rows = append(actions.Rows, []string{a.Code, x.Record(a.Title)})
 	}
 	p.Sections = []Section{
 		{Paragraphs: []string{x.T("paper.detention.body", vars), x.T("paper.detention.order", vars)}},
 		{Heading: x.L("paper.label.findings"), Table: findingsTable(x, d.Findings)},
 		{Heading: x.L("paper.label.actions"), Table: actions},
 		{Heading: x.L("paper.label.note"), Paragraphs: []string{x.T("paper.detention.note", vars)}},
-		{Heading: x.L("paper.label.appeal"), Paragraphs: []string{d.AppealRule}},
-		{Heading: x.L("paper.label.copies"), Table: numberedTable(x.L("paper.label.copies"), d.Copies)},
+		{Heading: x.L("paper.label.appeal"), Paragraphs: []string{x.Record(d.AppealRule)}},
+		{Heading: x.L("paper.label.copies"), Table: numberedTable(x.L("paper.label.copies"), x.Records(d.Copies))},
 	}
 	p.Footer = []Field{
-		{x.L("paper.label.enclosure"), d.Enclosure},
-		{x.L("paper.label.authority"), d.DetentionAuthority},
-		{x.L("paper.label.appellate"), d.AppellateAuthority},
+		{x.L("paper.label.enclosure"), x.Record(d.Enclosure)},
+		{x.L("paper.label.authority"), x.Record(d.DetentionAuthority)},
+		{x.L("paper.label.appellate"), x.Record(d.AppellateAuthority)},
 		{x.L("paper.label.report"), timeText(d.ReportDueAt)},
 	}
 	p.Signature.Name = d.OrderedBy
@@ -65,7 +65,7 @@ func ReleasePage(r ReleaseOrder, lang string, is Issuer) (Page, error) {
 	p.Date = Field{x.L("paper.date"), DateText(r.Date)}
 	p.Fields = []Field{
 		{x.L("paper.label.reporting_office"), r.ReportingOffice},
-		{x.L("paper.label.head_office"), r.HeadOffice},
+		{x.L("paper.label.head_office"), x.Record(r.HeadOffice)},
 		{x.L("paper.label.ref"), r.DetentionNumber},
 		{x.L("paper.label.ref_date"), DateText(r.DetentionDate)},
 		{x.L("paper.label.vessel"), r.VesselName},
@@ -77,12 +77,12 @@ func ReleasePage(r ReleaseOrder, lang string, is Issuer) (Page, error) {
 		{x.L("paper.label.released_on"), isoDayText(r.ReleaseDate)},
 	}
 	vars := map[string]any{"Vessel": r.VesselName, "Registration": r.RegistrationNumber, "Registry": r.PlaceOfRegistry,
-		"Detained": DateText(r.DetentionDate), "Reinspected": isoDayText(r.ReinspectionDate), "Power": r.Power,
+		"Detained": DateText(r.DetentionDate), "Reinspected": isoDayText(r.ReinspectionDate), "Power": x.Record(r.Power),
 		"Released": isoDayText(r.ReleaseDate)}
 	charges := &Table{Head: []string{x.L("paper.label.charge"), x.L("paper.label.rule"), x.L("paper.label.amount")},
 		Widths: []int{46, 36, 18}}
 	for _, c := range r.Charges {
-		charges.Rows = append(charges.Rows, []string{c.Description, c.Citation, locale.Rupees(c.Amount)})
+		charges.Rows = append(charges.Rows, []string{x.Record(c.Description), x.Record(c.Citation), locale.Rupees(c.Amount)})
 	}
 	charges.Foot = []string{x.L("paper.label.total"), "", locale.Rupees(r.ChargesTotal)}
 	p.Sections = []Section{
@@ -90,11 +90,11 @@ func ReleasePage(r ReleaseOrder, lang string, is Issuer) (Page, error) {
 		{Heading: x.L("paper.label.conditions"), Table: conditionsTable(x, r.Conditions)},
 		{Heading: x.L("paper.label.findings"), Table: findingsTable(x, r.Findings)},
 		{Heading: x.L("paper.label.charges"), Table: charges},
-		{Heading: x.L("paper.label.copies"), Table: numberedTable(x.L("paper.label.copies"), r.Copies)},
+		{Heading: x.L("paper.label.copies"), Table: numberedTable(x.L("paper.label.copies"), x.Records(r.Copies))},
 	}
 	p.Footer = []Field{
-		{x.L("paper.label.releasing"), r.ReleasingAuthority},
-		{x.L("paper.label.appellate"), r.AppellateAuthority},
+		{x.L("paper.label.releasing"), x.Record(r.ReleasingAuthority)},
+		{x.L("paper.label.appellate"), x.Record(r.AppellateAuthority)},
 	}
 	p.Signature.Name = r.ReleasedBy
 	p.Signature.Designation = x.T("paper.officer", map[string]any{"Office": r.ReportingOffice})
@@ -114,7 +114,7 @@ func findingsTable(x *texts, fs []Finding) *Table {
 		if tr, ok := locale.Default().DeficiencyTitle(x.lang, f.Code); ok && x.lang != locale.English && tr.Text != "" {
 			title = tr.Text
 		}
-		t.Rows = append(t.Rows, []string{f.Code, title, strings.Join(f.LegalRefs, "; "), f.Action})
+		t.Rows = append(t.Rows, []string{f.Code, title, strings.Join(x.Records(f.LegalRefs), "; "), f.Action})
 	}
 	return t
 }

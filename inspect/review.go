@@ -146,7 +146,7 @@ func (w *Work) approve(ctx context.Context, r *models.Inspection, in ReviewInput
 		return models.Errorf(
 			models.KindConflict,
 			"evidence_unverified",
-			"evidence: %d/%d photos verified; give override_reason to approve anyway",
+			"evidence: %d/%d photos verified; give the reason to approve anyway",
 			e.Verified,
 			e.Total,
 		)

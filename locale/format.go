@@ -54,8 +54,15 @@ func Date(lang string, t time.Time) string {
 func Month(lang string, m time.Month) string { return monthNames[Resolve(lang)][m-1] }
 
 // Rupees writes whole rupees with the rupee sign and Indian digit
-// grouping (lakh, crore): ₹1,00,000; ₹-5,000 for a negative amount.
-func Rupees(n int64) string { return "₹" + Grouped(n) }
+// grouping (lakh, crore): ₹1,00,000; a negative amount (a refund, a
+// reduction) with its sign before the rupee sign, as Indian usage writes
+// it: -₹5,000.
+func Rupees(n int64) string {
+	if n < 0 {
+		return "-₹" + Grouped(-n)
+	}
+	return "₹" + Grouped(n)
+}
 
 // Grouped writes n with Indian digit grouping: 1,00,00,000.
 func Grouped(n int64) string {

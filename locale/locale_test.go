@@ -154,7 +154,7 @@ func TestDatesUseCLDRMonthNames(t *testing.T) {
 }
 
 func TestRupeesUseIndianGrouping(t *testing.T) {
-	for n, want := range map[int64]string{0: "₹0", 999: "₹999", 1000: "₹1,000", 100000: "₹1,00,000", 2500000: "₹25,00,000", 10000000: "₹1,00,00,000", -5000: "₹-5,000"} {
+	for n, want := range map[int64]string{0: "₹0", 999: "₹999", 1000: "₹1,000", 100000: "₹1,00,000", 2500000: "₹25,00,000", 10000000: "₹1,00,00,000", -5000: "-₹5,000", -100000: "-₹1,00,000", 1: "₹1", 100001: "₹1,00,001"} {
 		if got := locale.Rupees(n); got != want {
 			t.Errorf("%d: %q, want %q", n, got, want)
 		}

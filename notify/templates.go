@@ -201,6 +201,9 @@ func (w *writer) vars(r Recipient, d Data) map[string]any {
 		"Citation": w.citation(d.Citation), "Detail": d.Detail, "Row": d.Row, "Title": d.Doc,
 		"Due": locale.Date(w.lang, d.Due), "Date": locale.Date(w.lang, d.Due), "Lines": lines(d.Lines),
 		"Amount": locale.Rupees(d.Amount), "Previous": locale.Rupees(d.Previous)}
+	if len(d.Lines) == 1 && d.Lines[0] == "NIL" { // a release order's conditions, as the law writes none
+		v["Lines"] = lines([]string{w.text("paper.nil", nil)})
+	}
 	v["Greeting"] = w.text("greeting.anonymous", nil)
 	if r.Name != "" {
 		v["Greeting"] = w.text("greeting.named", v)
@@ -267,7 +270,13 @@ func (w *writer) citation(c string) string {
 	if c == string(rules.CitationEndorsed) {
 		return w.text("citation.endorsed", nil)
 	}
-	return c
+	// Each citation of a list in the reader's language where it quotes
+	// the law in words (the Sch-IV note, an order's powers).
+	parts := strings.Split(c, "; ")
+	for i, p := range parts {
+		parts[i] = w.c.LawText(w.lang, p)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func (w *writer) days(n int) string {

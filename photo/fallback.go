@@ -34,7 +34,7 @@ func (s *Service) PutContent(
 		return Result{}, models.Errorf(
 			models.KindInvalid,
 			RejectSize,
-			"the body ended after %d bytes; photo.attach declared %d (PATCH the rest from offset %d)",
+			"the body ended after %d bytes; the photo was attached as %d (PATCH the rest from offset %d)",
 			r.Offset,
 			r.Size,
 			r.Offset,

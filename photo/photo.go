@@ -164,7 +164,7 @@ func (s *Service) markHealthy() {
 // Errors the photo path answers with, besides rejections (see Rejection).
 var (
 	errAttachFirst = models.Errorf(models.KindNotFound, "attach_first",
-		"no photo.attach for this photo id is known: push the attach mutation first, then ask for an upload plan")
+		"no photo with this id was attached: push the photo's attach change first, then ask for an upload plan")
 	errNotFound    = models.NotFound("photo")
 	errQuarantined = models.Errorf(models.KindConflict, "photo_quarantined",
 		"this photo's stored bytes no longer match its hash; an administrator has been alerted")

@@ -151,7 +151,7 @@ func (s *Service) takeSpool(db *gorm.DB, w *spoolWriter, u *upload, offset, leng
 			return models.Errorf(
 				models.KindInvalid,
 				RejectSize,
-				"the body has %d bytes; photo.attach declared %d",
+				"the body has %d bytes; the photo was attached as %d",
 				length,
 				w.size,
 			)

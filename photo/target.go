@@ -112,7 +112,7 @@ func deferredTarget(db *gorm.DB, sc models.Scope, id uuid.UUID) (target, error) 
 func (t target) checkDeclared(sha string, size int64, ct string) error {
 	if t.SHA256 != sha || t.Size != size || t.ContentType != ct {
 		return models.Errorf(models.KindConflict, "attach_mismatch",
-			"photo.attach declared sha256 %s, %d bytes, %s; this request says %s, %d bytes, %s",
+			"the photo was attached as sha256 %s, %d bytes, %s; this request says %s, %d bytes, %s",
 			shortHash(t.SHA256), t.Size, t.ContentType, shortHash(sha), size, ct)
 	}
 	return nil

@@ -83,6 +83,17 @@ var latinAllowed = map[string]bool{
 	"SMS": true,
 	"QR":  true,
 	"PDF": true,
+	// the units the console writes a photo's distance and time from the
+	// inspection in (km, min; h is a clause letter above), the camera's EXIF record, the INDIVC
+	// number of a crew member's national record as the certificate
+	// prints it, and a citation's "Section B" of a schedule and "(s.87
+	// table)" as the rules number them
+	"km":      true,
+	"min":     true,
+	"EXIF":    true,
+	"INDIVC":  true,
+	"Section": true,
+	"table":   true,
 }
 
 // LatinWords returns the Latin-script words of s that an owner reading

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/tindal/tindal/locale"
@@ -57,13 +59,27 @@ func (v *View) Offence(row string) string { return v.named(row, "penalty_row.") 
 // citation and the amounts stand, never English.
 func (v *View) Step(st rules.Step) string {
 	if v.Lang == locale.English {
-		return st.Detail + " (" + string(st.Citation) + ")"
+		return rupeesIn(st.Detail) + " (" + string(st.Citation) + ")"
 	}
 	if !locale.Default().Has("notice.html.step." + st.Rule) {
 		return ""
 	}
 	return v.text("notice.html.step."+st.Rule, nil)
 }
+
+// rupeesIn writes the engine's amounts ("Rs 10000") as the pages write
+// every amount: ₹10,000, Indian grouping.
+func rupeesIn(s string) string {
+	return engineRupees.ReplaceAllStringFunc(s, func(m string) string {
+		n, err := strconv.ParseInt(strings.TrimPrefix(m, "Rs "), 10, 64)
+		if err != nil {
+			return m
+		}
+		return locale.Rupees(n)
+	})
+}
+
+var engineRupees = regexp.MustCompile(`\bRs -?\d+\b`)
 
 // named is the first of prefixes+key the catalogue has, in the page's
 // language; the key itself if none.
@@ -96,4 +112,73 @@ func (v *View) History(action string) string {
 		}
 	}
 	return ""
+}
+
+// Name is a code the page shows (a vessel's kind or status, a
+// certificate's status, an owner's kind, a language) in the page's
+// language, as the catalogue names it under prefix: the certificate
+// kinds, grades and posts as Doc, Grade and Role name them, "lang." a
+// language in its own name, anything else the pages' message prefix+code,
+// else the owners' catalogue's; the code itself only where no catalogue
+// names it (a scan of the pages finds it).
+func (v *View) Name(prefix, code string) string {
+	switch {
+	case code == "":
+		return ""
+	case prefix == "doc." && v.site.i18n.text(v.Lang, "certificate.kind."+code, nil) != "certificate.kind."+code:
+		return v.site.i18n.text(v.Lang, "certificate.kind."+code, nil) // a kind named without its grade
+	case prefix == "doc.":
+		return v.Doc(code)
+	case prefix == "grade.":
+		return v.Grade(code)
+	case prefix == "role.":
+		return v.Role(code)
+	case prefix == "lang.":
+		for _, l := range Languages {
+			if l.Tag == code {
+				return l.Name
+			}
+		}
+		return code
+	}
+	if s := v.site.i18n.text(v.Lang, prefix+code, nil); s != prefix+code {
+		return s
+	}
+	return v.named(code, prefix)
+}
+
+// Authority is who decides a notice's appeals under regime, in the page's
+// language (notice.html.authority.*); english, the law's own name, in
+// English or where the catalogue has none.
+func (v *View) Authority(regime, english string) string {
+	if v.Lang != locale.English && locale.Default().Has("notice.html.authority."+regime) {
+		return v.text("notice.html.authority."+regime, nil)
+	}
+	return english
+}
+
+// Law is a wording of the law an order holds in English (its powers, the
+// right of appeal, an inspection action, a charge), in the page's
+// language, as the order's paper prints it (locale.Catalogue.LawText).
+func (v *View) Law(text string) string { return locale.Default().LawText(v.Lang, text) }
+
+// citeMessages are the pages' cite.* messages: citations that carry
+// words of their own (the plan's "repeat offences doubled", Tindal's
+// reading where the rule is silent), each said in the page's language.
+var citeMessages = []string{"cite.repeat_doubled", "cite.survey_expiring", "cite.form_b_codes", "cite.survey_lapsed",
+	"cite.tindal_reading"}
+
+// Cite is a citation in the page's language: an order's wording of the
+// law (Law), or one of the pages' cite.* messages whose English is text;
+// text itself, which cites the law by its printed names, otherwise.
+func (v *View) Cite(text string) string {
+	if s := v.Law(text); s != text || v.Lang == locale.English {
+		return s
+	}
+	for _, id := range citeMessages {
+		if v.site.i18n.text(locale.English, id, nil) == text {
+			return v.site.i18n.text(v.Lang, id, nil)
+		}
+	}
+	return text
 }

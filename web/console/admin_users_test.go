@@ -150,7 +150,7 @@ func TestAdminCreatesAssignsAndDeactivatesAnInspector(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#assign")),
 		chromedp.WaitVisible(chromedp.CSS("div.problem")),
 	)
-	wantText(t, "an overlapping assignment", webtest.Text(t, ctx), "already assigned to this jurisdiction")
+	wantText(t, "an overlapping assignment", webtest.Text(t, ctx), "Anil Shetty is already assigned to MANGALURU")
 	webtest.Axe(t, ctx)
 	webtest.Shot(t, ctx, "user-assigned")
 

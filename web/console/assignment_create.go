@@ -26,7 +26,7 @@ func (c *Console) assignmentCreate(ctx *fiber.Ctx) error {
 		_, _, err = c.site.Auth().Assign(ctx.UserContext(), storage.ActorOf(sc), sc, id, a)
 	}
 	if err != nil {
-		return c.userFormFailed(ctx, form, err)
+		return c.assignmentFailed(ctx, form, err, "assignment", uuid.Nil)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "admin.assignment.added"))
 	return ctx.Redirect("/console/admin/users/"+id.String()+"#assignments", fiber.StatusSeeOther)

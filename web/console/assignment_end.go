@@ -30,7 +30,7 @@ func (c *Console) assignmentEnd(ctx *fiber.Ctx) error {
 		_, err = c.site.Auth().EndAssignment(ctx.UserContext(), storage.ActorOf(sc), sc, id, aid, *last)
 	}
 	if err != nil {
-		return c.userFormFailed(ctx, map[string]string{"last_day": ctx.FormValue("last_day")}, err)
+		return c.assignmentFailed(ctx, map[string]string{"last_day": ctx.FormValue("last_day")}, err, "assignment_end", aid)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "admin.assignment.ended"))
 	return ctx.Redirect("/console/admin/users/"+id.String()+"#assignments", fiber.StatusSeeOther)

@@ -14,7 +14,7 @@ func certificateFields(create bool) []field {
 	var fs []field
 	if create {
 		fs = append(fs, field{Name: "kind", Label: "certificate.kind", Type: "select", Required: true,
-			Options: options(certificateKinds...)})
+			Options: named("doc.", certificateKinds...)})
 	}
 	fs = append(fs,
 		field{Name: "number", Label: "certificate.number", Type: "text", Required: true},
@@ -39,7 +39,7 @@ func certificateValues(ct models.Certificate) map[string]string {
 // certificateForm is the edit form of ct.
 func certificateForm(ct models.Certificate) formPage {
 	base := "/console/certificates/" + ct.ID.String()
-	return formPage{Heading: "certificate.edit", Name: ct.Kind + " · " + ct.Number, Action: base, Back: base,
+	return formPage{Heading: "certificate.edit", Kind: ct.Kind, Name: ct.Number, Action: base, Back: base,
 		Version: ct.Version, Fields: certificateFields(false)}
 }
 

@@ -32,7 +32,7 @@ func (c *Console) certificateList(ctx *fiber.Ctx) error {
 		return err
 	}
 	l := listPage{Heading: "certificates.title", Action: "/console/certificates", Query: kind,
-		SearchLabel: "certificates.search", SearchOptions: options(certificateKinds...),
+		SearchLabel: "certificates.search", SearchOptions: named("doc.", certificateKinds...),
 		Empty:   "certificates.empty",
 		Columns: []string{"certificate.kind", "certificate.number", "certificate.expires", "certificate.status"},
 		Next:    nextHref("/console/certificates", page.NextCursor, url.Values{"q": {kind}})}

@@ -23,7 +23,7 @@ func (c *Console) certificateShow(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := showPage{Heading: "certificate.heading", Name: ct.Kind + " · " + ct.Number, Version: ct.Version,
+	p := showPage{Heading: "certificate.heading", Kind: ct.Kind, Name: ct.Number, Version: ct.Version,
 		Facts: certificateFacts(ct)}
 	base := "/console/certificates/" + ct.ID.String()
 	if may(ctx, "updateCertificate") {
@@ -36,7 +36,7 @@ func (c *Console) certificateShow(ctx *fiber.Ctx) error {
 }
 
 func certificateFacts(ct models.Certificate) []fact {
-	holder := fact{Label: "certificate.holder"}
+	holder := fact{Label: "certificate.holder", Code: "certificate.subject."}
 	switch {
 	case ct.VesselID != nil:
 		holder.Value, holder.Href = ct.SubjectType, "/console/vessels/"+ct.VesselID.String()
@@ -48,12 +48,13 @@ func certificateFacts(ct models.Certificate) []fact {
 		legacy = "✓"
 	}
 	return []fact{
-		{Label: "certificate.kind", Value: ct.Kind}, {Label: "certificate.number", Value: ct.Number},
-		{Label: "certificate.grade", Value: ct.Grade}, {Label: "certificate.legacy", Value: legacy},
+		{Label: "certificate.kind", Value: ct.Kind, Code: "doc."}, {Label: "certificate.number", Value: ct.Number},
+		{Label: "certificate.grade", Value: ct.Grade, Code: "grade."}, {Label: "certificate.legacy", Value: legacy},
 		{Label: "certificate.issued", Value: web.Date(ct.IssuedOn)},
 		{Label: "certificate.expires", Value: web.Date(derefTime(ct.ExpiresOn))},
 		{Label: "certificate.revalidated", Value: web.Date(derefTime(ct.RevalidatedOn))},
-		{Label: "certificate.issuer", Value: ct.Issuer}, {Label: "certificate.status", Value: ct.Status},
+		{Label: "certificate.issuer", Value: ct.Issuer},
+		{Label: "certificate.status", Value: ct.Status, Code: "certificate.status."},
 		holder, {Label: "registry.version", Value: strconv.FormatInt(ct.Version, 10)},
 	}
 }

@@ -31,7 +31,7 @@ func (c *Console) crewShow(ctx *fiber.Ctx) error {
 		{Label: "crew.indivc", Value: m.IndivcNumber},
 		{Label: "crew.born", Value: web.Date(derefTime(m.DateOfBirth))},
 		{Label: "owner.email", Value: m.Email}, {Label: "crew.phone", Value: m.Phone},
-		{Label: "owner.language", Value: m.PreferredLanguage},
+		{Label: "owner.language", Value: m.PreferredLanguage, Code: "lang."},
 		{Label: "registry.jurisdiction", Value: names[m.JurisdictionID]},
 		{Label: "registry.version", Value: strconv.FormatInt(m.Version, 10)},
 	}}

@@ -34,9 +34,9 @@ func (c *Console) amendmentDecide(ctx *fiber.Ctx) error {
 	if perr != nil {
 		return err
 	}
-	p, perr := c.inspectionPage(ctx, insp)
-	if perr != nil {
-		return perr
+	p, err := c.inspectionRefused(ctx, insp, err, "amendment")
+	if p == nil {
+		return err
 	}
 	return c.t.RenderForm(ctx, "inspection_show", p, form, err)
 }

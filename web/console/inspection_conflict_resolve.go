@@ -2,6 +2,7 @@ package console
 
 import (
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/web"
@@ -25,6 +26,11 @@ func (c *Console) conflictResolve(ctx *fiber.Ctx) error {
 	}
 	x, err := c.d.Inspect.ResolveConflict(ctx.UserContext(), sc, id, res)
 	if err != nil {
+		if insp, perr := uuid.Parse(ctx.FormValue("inspection")); perr == nil {
+			if p, err := c.inspectionRefused(ctx, insp, err, "conflict"); p != nil {
+				return c.t.RenderForm(ctx, "inspection_show", p, nil, err)
+			}
+		}
 		return err
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "conflict.done."+res))

@@ -18,6 +18,7 @@ func (c *Console) jobsRun(ctx *fiber.Ctx) error {
 		if serr != nil {
 			return serr
 		}
+		err = c.refused(ctx, err, "job", web.Names{"Job": c.site.T(ctx, "job."+name)})
 		return c.t.RenderForm(ctx, "admin_jobs", st, nil, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "admin.jobs.started", "Name", name))

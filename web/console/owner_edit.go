@@ -13,7 +13,7 @@ func ownerFields(create bool, jurisdictions []option) []field {
 	var fs []field
 	if create {
 		fs = append(fs, field{Name: "kind", Label: "owner.kind", Type: "select", Required: true,
-			Options: options("person", "firm")})
+			Options: named("owner.kind.", "person", "firm")})
 	}
 	fs = append(fs,
 		field{Name: "name", Label: "owner.name", Type: "text", Required: true},

@@ -31,7 +31,7 @@ func (c *Console) ownerList(ctx *fiber.Ctx) error {
 	}
 	for _, o := range page.Items {
 		l.Rows = append(l.Rows, row{Cells: []fact{{Value: o.Name, Href: "/console/owners/" + o.ID.String()},
-			{Value: o.Kind}, {Value: o.Phone}, {Value: names[o.JurisdictionID]}}})
+			{Value: o.Kind, Code: "owner.kind."}, {Value: o.Phone}, {Value: names[o.JurisdictionID]}}})
 	}
 	return c.t.Render(ctx, "registry_list", l)
 }

@@ -28,10 +28,10 @@ func (c *Console) ownerShow(ctx *fiber.Ctx) error {
 		return err
 	}
 	p := showPage{Heading: "owner.heading", Name: o.Name, Version: o.Version, Facts: []fact{
-		{Label: "owner.kind", Value: o.Kind}, {Label: "owner.email", Value: o.Email},
+		{Label: "owner.kind", Value: o.Kind, Code: "owner.kind."}, {Label: "owner.email", Value: o.Email},
 		{Label: "owner.phone", Value: o.Phone}, {Label: "owner.mobile", Value: o.Mobile},
 		{Label: "owner.address", Value: o.Address},
-		{Label: "owner.language", Value: o.PreferredLanguage},
+		{Label: "owner.language", Value: o.PreferredLanguage, Code: "lang."},
 		{Label: "registry.jurisdiction", Value: names[o.JurisdictionID]},
 		{Label: "registry.version", Value: strconv.FormatInt(o.Version, 10)},
 	}}
@@ -54,7 +54,7 @@ func (c *Console) ownerShow(ctx *fiber.Ctx) error {
 	s := section{Heading: "vessels.title", Columns: []string{"vessel.registration", "vessel.name", "vessel.status"}}
 	for _, v := range vs.Items {
 		s.Rows = append(s.Rows, row{Cells: []fact{{Value: v.RegistrationNumber, Href: "/console/vessels/" + v.ID.String()},
-			{Value: v.Name}, {Value: v.Status}}})
+			{Value: v.Name}, {Value: v.Status, Code: "my.vessel.status."}}})
 	}
 	p.Sections = append(p.Sections, s)
 	if err := c.ownerMessages(ctx, o.ID, &p); err != nil {

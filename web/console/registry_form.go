@@ -24,7 +24,10 @@ type field struct {
 	Hint              string // a message id, or ""
 }
 
-type option struct{ Value, Label string }
+// option is a choice of a select: its value and label, or, when Code is
+// set, the value named in the page's language under that message prefix
+// (web.View.Name).
+type option struct{ Value, Label, Code string }
 
 // formPage is a create or edit form of the register: its fields, the
 // row version an edit is based on, and, after a conflict, what the
@@ -32,6 +35,7 @@ type option struct{ Value, Label string }
 type formPage struct {
 	Heading string // message id
 	Name    string // the record's name, "" on create
+	Kind    string // a certificate's kind, named before its Name (web.View.Name)
 	Action  string
 	Back    string
 	Version int64
@@ -45,6 +49,7 @@ type formPage struct {
 // fact is one label and value of a record's page.
 type fact struct {
 	Label, Value, Href string
+	Code               string // the value is a code, named under this prefix (web.View.Name)
 }
 
 // formReader reads and checks a posted form as the contract checks the
@@ -228,13 +233,13 @@ func (c *Console) staleError(ctx *fiber.Ctx) error {
 func entered(fields []field, typed, now map[string]string) []fact {
 	var out []fact
 	for _, fl := range fields {
-		v := typed[fl.Name]
+		v, code := typed[fl.Name], ""
 		if v == now[fl.Name] {
 			continue
 		}
 		for _, o := range fl.Options {
 			if o.Value == v {
-				v = o.Label
+				v, code = o.Label, o.Code
 			}
 		}
 		if d, err := time.Parse(time.DateOnly, v); err == nil && fl.Type == "date" {
@@ -246,7 +251,7 @@ func entered(fields []field, typed, now map[string]string) []fact {
 		case v == "":
 			v = "—"
 		}
-		out = append(out, fact{Label: fl.Label, Value: v})
+		out = append(out, fact{Label: fl.Label, Value: v, Code: code})
 	}
 	return out
 }
@@ -276,7 +281,17 @@ func options(values ...string) []option {
 	return out
 }
 
-var languageOptions = []option{{"en", "English"}, {"kn", "ಕನ್ನಡ"}, {"hi", "हिन्दी"}}
+// named are the choices of codes, each named under prefix in the page's
+// language (web.View.Name).
+func named(prefix string, values ...string) []option {
+	out := options(values...)
+	for i := range out {
+		out[i].Code = prefix
+	}
+	return out
+}
+
+var languageOptions = named("lang.", "en", "kn", "hi")
 
 // renderFailed shows a form again after err: a problem with fields says,
 // in the person's language, to correct the fields marked; each field's
@@ -289,6 +304,8 @@ func (c *Console) renderFailed(ctx *fiber.Ctx, page formPage, values map[string]
 		fixed.Message = c.site.T(ctx, "registry.fix")
 		fixed.Fields = localFieldErrors(ctx, c, me.Fields)
 		err = &fixed
+	} else if page.Name != "" {
+		err = c.refused(ctx, err, "record", web.Names{"Record": page.Name})
 	}
 	return c.t.RenderForm(ctx, "registry_form", page, values, err)
 }

@@ -78,6 +78,7 @@ func (c *Console) jurisdictionOptions(ctx *fiber.Ctx, sc models.Scope) ([]option
 type showPage struct {
 	Heading      string // message id
 	Name         string
+	Kind         string // a certificate's kind, named before its Name (web.View.Name)
 	Facts        []fact
 	EditHref     string
 	DeleteAction string

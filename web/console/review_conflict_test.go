@@ -66,7 +66,9 @@ func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
 	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/inspections/"+insp.String()),
 		chromedp.WaitVisible(chromedp.CSS(`form[action$="/resolve"]`)))
-	has(t, ctx, "moored at the jetty", "anchored off the jetty", "inspection.answer")
+	// The requested change in words (history.inspection.answer), not its
+	// internal name inspection.answer.
+	has(t, ctx, "moored at the jetty", "anchored off the jetty", "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ")
 	look(t, ctx, "conflict-and-amendment-kn")
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`form[action$="/resolve"] button[value=kept]`)),
 		chromedp.WaitVisible(chromedp.CSS("p.flash")))
@@ -95,7 +97,9 @@ func TestSupervisorDecidesThePhonesHeldWork(t *testing.T) {
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
 	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/sync?older_than=0"), chromedp.WaitVisible(chromedp.CSS("main h1")))
-	has(t, ctx, "inspection.answer", "inspector.karwar@demo.tindal", "fire.extinguishers")
+	// The held change in words (history.inspection.answer), not its
+	// internal name inspection.answer.
+	has(t, ctx, "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ", "inspector.karwar@demo.tindal", "fire.extinguishers")
 	look(t, ctx, "held-work-kn")
 	sel := `form[action*="/` + id.String() + `/decide"]`
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=discard]`)),

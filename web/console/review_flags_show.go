@@ -2,7 +2,7 @@ package console
 
 import (
 	"net/url"
-	"slices"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
@@ -23,11 +23,13 @@ type flagsPage struct {
 	Next  string
 }
 
-// flagRow is a flag with its kind as a person reads it: the kinds a
-// supervisor works through have their own text, any other its name.
+// flagRow is a flag with its kind as a person reads it (flag.*), and
+// what it is about: the document, certificate kind or grade it names
+// (Named, "" for a finding, which the detail names in English).
 type flagRow struct {
 	jobs.FlagRow
 	Label string
+	Named string
 }
 
 // flagsShow lists the open flags the jobs raised (GET /v1/flags,
@@ -44,11 +46,11 @@ func (c *Console) flagsShow(ctx *fiber.Ctx) error {
 		return err
 	}
 	for _, f := range rows {
-		label := f.Kind
-		if slices.Contains(flagKinds, f.Kind) {
-			label = c.site.T(ctx, "flag."+f.Kind)
+		r := flagRow{FlagRow: f, Label: c.site.T(ctx, "flag."+f.Kind), Named: f.Document}
+		if strings.HasPrefix(f.Document, "finding:") {
+			r.Named = ""
 		}
-		p.Items = append(p.Items, flagRow{FlagRow: f, Label: label})
+		p.Items = append(p.Items, r)
 	}
 	if next != "" {
 		p.Next = "/console/flags?" + url.Values{"kind": {p.Kind}, "cursor": {next}}.Encode()

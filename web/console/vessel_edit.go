@@ -20,11 +20,11 @@ func vesselFields(create bool, owners, jurisdictions []option) []field {
 	}
 	if create {
 		fs = append(fs, field{Name: "kind", Label: "vessel.kind", Type: "select", Required: true,
-			Options: options("mechanised", "non_mechanised", "harbour_craft", "steam", "motor")})
+			Options: named("vessel.kind.", "mechanised", "non_mechanised", "harbour_craft", "steam", "motor")})
 	}
 	fs = append(fs,
 		field{Name: "use", Label: "vessel.use", Type: "select", Required: true,
-			Options: options("hire", "recreation", "fishing", "cargo", "passenger")},
+			Options: named("vessel.use.", "hire", "recreation", "fishing", "cargo", "passenger")},
 		field{Name: "category", Label: "vessel.category", Type: "select", Options: options("A", "B", "C")},
 		field{Name: "zone", Label: "vessel.zone", Type: "number"},
 		field{Name: "passengers", Label: "vessel.passengers", Type: "number"},
@@ -43,7 +43,7 @@ func vesselFields(create bool, owners, jurisdictions []option) []field {
 	)
 	if !create {
 		fs = append(fs, field{Name: "status", Label: "vessel.status", Type: "select", Required: true,
-			Options: options("active", "detained", "suspended", "cancelled")})
+			Options: named("my.vessel.status.", "active", "detained", "suspended", "cancelled")})
 	}
 	return fs
 }
@@ -98,8 +98,8 @@ func (c *Console) vesselForm(ctx *fiber.Ctx, sc models.Scope, v *models.Vessel) 
 			Fields: vesselFields(true, owners, js)}, nil
 	}
 	base := "/console/vessels/" + v.ID.String()
-	return formPage{Heading: "vessel.edit", Name: v.Name, Action: base, Back: base, Version: v.Version,
-		Fields: vesselFields(false, owners, js)}, nil
+	return formPage{Heading: "vessel.edit", Name: vesselName(v.RegistrationNumber, v.Name), Action: base, Back: base,
+		Version: v.Version, Fields: vesselFields(false, owners, js)}, nil
 }
 
 // vesselNew shows the form to register a vessel.

@@ -34,7 +34,8 @@ func (c *Console) vesselList(ctx *fiber.Ctx) error {
 	}
 	for _, v := range page.Items {
 		l.Rows = append(l.Rows, row{Cells: []fact{{Value: v.RegistrationNumber, Href: "/console/vessels/" + v.ID.String()},
-			{Value: v.Name}, {Value: v.Kind}, {Value: v.Use}, {Value: v.Status}, {Value: names[v.JurisdictionID]}}})
+			{Value: v.Name}, {Value: v.Kind, Code: "vessel.kind."}, {Value: v.Use, Code: "vessel.use."},
+			{Value: v.Status, Code: "my.vessel.status."}, {Value: names[v.JurisdictionID]}}})
 	}
 	return c.t.Render(ctx, "registry_list", l)
 }

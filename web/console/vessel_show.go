@@ -63,9 +63,9 @@ func vesselFacts(v models.Vessel, owner fact, jurisdiction string) []fact {
 	num := func(p *float64) string { return ptrText(p, fmtFloat) }
 	return []fact{
 		{Label: "vessel.registration", Value: v.RegistrationNumber},
-		{Label: "vessel.kind", Value: v.Kind},
-		{Label: "vessel.use", Value: v.Use},
-		{Label: "vessel.status", Value: v.Status},
+		{Label: "vessel.kind", Value: v.Kind, Code: "vessel.kind."},
+		{Label: "vessel.use", Value: v.Use, Code: "vessel.use."},
+		{Label: "vessel.status", Value: v.Status, Code: "my.vessel.status."},
 		{Label: "vessel.category", Value: ptrText(v.Category, func(s string) string { return s })},
 		{Label: "vessel.zone", Value: ptrText(v.Zone, strconv.Itoa)},
 		{Label: "vessel.passengers", Value: ptrText(v.Passengers, strconv.Itoa)},
@@ -100,7 +100,7 @@ func (c *Console) vesselCrewSection(ctx *fiber.Ctx, v models.Vessel) (section, e
 		if m, err := c.d.Registry.GetCrewMember(ctx.UserContext(), msc, r.CrewMemberID); err == nil {
 			name = m.Name + " · " + m.IndivcNumber
 		}
-		s.Rows = append(s.Rows, row{Cells: []fact{{Value: r.Role},
+		s.Rows = append(s.Rows, row{Cells: []fact{{Value: r.Role, Code: "role."},
 			{Value: name, Href: "/console/crew/" + r.CrewMemberID.String()},
 			{Value: web.Date(r.SignedOn)}}})
 	}
@@ -126,6 +126,6 @@ func (c *Console) certificateSection(ctx *fiber.Ctx, f registry.CertificateFilte
 }
 
 func certificateCells(ct models.Certificate) []fact {
-	return []fact{{Value: ct.Kind, Href: "/console/certificates/" + ct.ID.String()}, {Value: ct.Number},
-		{Value: web.Date(derefTime(ct.ExpiresOn))}, {Value: ct.Status}}
+	return []fact{{Value: ct.Kind, Code: "doc.", Href: "/console/certificates/" + ct.ID.String()}, {Value: ct.Number},
+		{Value: web.Date(derefTime(ct.ExpiresOn))}, {Value: ct.Status, Code: "certificate.status."}}
 }

@@ -54,6 +54,14 @@ func (sc Scan) Run(t testing.TB, ctx context.Context, s *Server) {
 	}
 }
 
+// Paper scans a printed paper (a PDF's bytes, fetched however the test
+// fetched them) as Run scans the PDFs of its paths.
+func (sc Scan) Paper(t testing.TB, where string, pdf []byte) {
+	t.Helper()
+	sc.Data = append(sc.Data, "Tindal")
+	sc.pdf(t, where, PDFText(t, pdf))
+}
+
 // pdf scans a printed paper page by page: its English pages (the language
 // of record, printed first) as English, the others in the scan's language.
 func (sc Scan) pdf(t testing.TB, where, text string) {

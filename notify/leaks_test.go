@@ -1,0 +1,112 @@
+package notify
+
+import (
+	"html"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
+)
+
+// TestEveryMailSaysNothingInternal: every kind of mail (Templates and
+// AccountTemplates), to an owner and to a crew member, in English,
+// Kannada and Hindi, with data reaching each of its branches (every
+// document kind and grade, every overdue kind, every reason a penalty
+// changes, deficiencies and statuses as reasons, the Sch-IV note and an
+// order's powers as citations, a release with no conditions), and its
+// HTML part, hold nothing internal (testkit.Leaks: no path, Go name,
+// drafting tag, message id or mutation name, code name, SQL or stack) and,
+// in Kannada and Hindi, no English word but the law's names.
+func TestEveryMailSaysNothingInternal(t *testing.T) {
+	due := time.Date(2027, 6, 6, 0, 0, 0, 0, time.UTC)
+	base := Data{Vessel: leakVessel, Number: "KWR/DO/2026/0001", Due: due, Days: 30, Amount: 10000, Previous: 5000,
+		Citation: "Karnataka 2025, Sch-IX para 6", By: due, Link: "https://tindal.example.gov.in/my/signin/abc",
+		Email: "owner@example.in", Lines: []string{"NIL"},
+		Reasons: []Reason{{Code: string(rules.CodeSurveyCertExpired)}, {Code: ReasonVesselStatus, Status: "detained"}}}
+	var variants []Data
+	for _, doc := range append(append([]string{}, leakDocs...), "01003") {
+		d := base
+		d.Doc = doc
+		variants = append(variants, d)
+		d.Holder = leakHolder
+		variants = append(variants, d)
+	}
+	for _, g := range leakGrades {
+		d := base
+		d.Doc, d.Holder = string(g), leakHolder
+		variants = append(variants, d)
+	}
+	for _, c := range []string{`Karnataka 2025, Sch-IV row 2; Karnataka 2025, Sch-IV note ("Fines or penalties shall be ` +
+		`doubled from last penalties charged for next subsequent offences within a year")`,
+		"section 85 of the Inland Vessels Act, 2021, and the Karnataka Inland Vessels Rules, 2025 (Sch-IX Annex-2)",
+		string(rules.CitationEndorsed)} {
+		for _, reason := range []string{PenaltyRepeat, PenaltyRepeatChanged, PenaltyEarlierRemoved, PenaltyCancelled,
+			PenaltySetAside, PenaltyRecomputed} {
+			d := base
+			d.Citation, d.Row, d.Offence, d.Level, d.PreviousLevel, d.Reason, d.Earlier =
+				c, "KA-F02", "Plying without a valid survey", 2, 1, reason, due
+			variants = append(variants, d)
+		}
+	}
+	kinds := append(append([]string{}, Templates...), AccountTemplates...)
+	for _, lang := range []string{"en", "kn", "hi"} {
+		for _, r := range []Recipient{{Type: RecipientOwner, ID: uuid.New(), Name: leakOwner, Language: lang},
+			{Type: RecipientCrewMember, ID: uuid.New(), Name: leakHolder, Language: lang}} {
+			for _, tpl := range kinds {
+				ds := variants
+				switch tpl {
+				case TplCertificateExpiring, TplCertificateExpired, TplCoCLegacyDeadline, TplCoCRevalidationDue,
+					TplPenaltyAdjusted:
+				case TplJobAlert:
+					d := base
+					d.Doc, d.Detail = "Certificates expiring", "2 of 40 reminders were not sent; they are retried"
+					ds = []Data{d}
+				default: // the others name a deficiency by its code, or nothing
+					ds = []Data{base}
+					for _, d := range variants {
+						if d.Reason != "" {
+							ds = append(ds, d)
+						}
+					}
+					for i := range ds {
+						ds[i].Doc = "03019"
+					}
+				}
+				if tpl == TplInspectionOverdue {
+					ds = nil
+					for _, k := range []string{"survey_window", "licence_year", "pollution_inspection", "late_renewal",
+						"registration_lapse"} {
+						d := base
+						d.Doc = k
+						ds = append(ds, d)
+					}
+				}
+				for _, d := range ds {
+					out, err := Render(tpl, r, d)
+					if err != nil {
+						continue // a kind that does not take this data (an unknown overdue kind) says so
+					}
+					where, held := tpl+" ("+d.Doc+", "+d.Reason+")", lang
+					if tpl == TplJobAlert {
+						// An administrator's alert carries the run's own report as
+						// the job wrote it, in English: held to the shapes only.
+						held = "en"
+					}
+					text := out.Subject + "\n" + out.Body
+					testkit.ScanText(t, where, text, held, leakVessel, leakOwner, leakHolder, "Tindal")
+					testkit.ScanText(t, where+" HTML", htmlText(HTMLOf(out.Body, lang)), held, leakVessel, leakOwner,
+						leakHolder, "Tindal")
+				}
+			}
+		}
+	}
+}
+
+// htmlText is what a person reads of an HTML part.
+func htmlText(h string) string {
+	return html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(h, " "))
+}
