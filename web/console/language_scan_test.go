@@ -25,6 +25,7 @@ import (
 // are read as plain HTTP answers, their text as a person and a screen
 // reader meet it: a scan needs no browser.
 func TestConsolePagesSpeakKannadaAndHindi(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t, webtest.Options{History: true})
 	ids := func(q string) []string {
 		t.Helper()

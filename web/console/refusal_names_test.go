@@ -25,6 +25,7 @@ import (
 // code: no UUID, no English word, nothing internal, the API's status, and
 // nothing is written.
 func TestMoreRefusalsNameThingsInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	ctx := context.Background()
 	sup := karwarSupervisor(t, s)

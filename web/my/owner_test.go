@@ -108,6 +108,7 @@ func has(t *testing.T, text string, wants ...string) {
 // request and QR, appeals one penalty, and opens the settings; axe finds
 // nothing serious on any page; each page is saved as a screenshot.
 func TestOwnerOnAPhoneInKannada(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
@@ -246,6 +247,7 @@ func writeJPEG(t *testing.T, path string) {
 // the 404 page for owner 1's notice, its QR and its PDF, as the API
 // answers; an official signed in to the console gets 403 at /my.
 func TestOwnersReachOnlyTheirOwn(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	approveDemoInspection(t, s)
 	var notice string

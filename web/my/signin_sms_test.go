@@ -77,6 +77,7 @@ var smsCode = regexp.MustCompile(`\b[0-9]{6}\b`)
 // (UCS-2) through the gateway, and signs the owner in once. axe finds
 // nothing serious; screenshots in artifacts/screens.
 func TestOwnerSignsInBySMSCodeInKannada(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	if err := s.DB.Gorm.Exec(`UPDATE owners SET mobile = '+919845012345'
 		WHERE id = (SELECT owner_id FROM users WHERE email = 'owner1@demo.tindal')`).Error; err != nil {
