@@ -102,3 +102,31 @@ func TestSetPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOwnerAccountWithoutEmail: an owner's account may have no email when
+// the owner record has a mobile (the owner then signs in by SMS code);
+// without either it is refused naming the email; an official always needs
+// one; and the owner record keys at most one email-less account.
+func TestOwnerAccountWithoutEmail(t *testing.T) {
+	f := newFixture(t)
+	bare := f.owner(t)
+	_, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true, OwnerID: &bare})
+	if e := wantCode(t, err, models.KindInvalid, "validation_failed"); len(e.Fields) != 1 || e.Fields[0].Field != "email" {
+		t.Fatalf("an owner with neither email nor mobile: %+v", e.Fields)
+	}
+	_, err = f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleAdmin, NoPassword: true})
+	if e := wantCode(t, err, models.KindInvalid, "validation_failed"); len(e.Fields) != 1 || e.Fields[0].Field != "email" {
+		t.Fatalf("an admin without an email: %+v", e.Fields)
+	}
+	if err := f.db.Gorm.Exec(`UPDATE owners SET mobile = '+919845011111' WHERE id = ?`, bare).Error; err != nil {
+		t.Fatal(err)
+	}
+	u, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true, OwnerID: &bare})
+	if err != nil || u.Email != "" {
+		t.Fatalf("an owner with a mobile only: %+v, %v", u, err)
+	}
+	if _, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true,
+		OwnerID: &bare}); err == nil {
+		t.Fatal("a second email-less account of the same owner was made")
+	}
+}
