@@ -39,6 +39,10 @@ type config struct {
 	// request profile and key, the DLT registration and the receipt secret.
 	SMSURL, SMSProfile, SMSAPIKey, SMSSender, SMSEntityID string
 	SMSTemplates, SMSReceiptSecret                        string
+	// SMSRemindersPerDayS is TINDAL_SMS_REMINDERS_PER_DAY, parsed into
+	// SMSRemindersPerDay: reminder SMS an owner gets a day, then a digest.
+	SMSRemindersPerDayS string
+	SMSRemindersPerDay  int
 	DemoPassword                                          string
 	LogLevel                                              string
 	SyncCursorKey                                         string
@@ -195,6 +199,8 @@ func (c *config) settings() []setting {
 		{"TINDAL_SMS_ENTITY_ID", "", "the DLT principal entity id", &c.SMSEntityID},
 		{"TINDAL_SMS_DLT_TEMPLATES", "", "file of DLT content template ids, one <template>.<lang>=<id> a line " +
 			"(tindal sms templates prints the texts to register)", &c.SMSTemplates},
+		{"TINDAL_SMS_REMINDERS_PER_DAY", "3", "reminder SMS an owner gets in a day (India's calendar day); beyond it " +
+			"one digest SMS. 0 = no cap. Sign-in codes and legal notices are never capped", &c.SMSRemindersPerDayS},
 		{"TINDAL_SMS_RECEIPT_SECRET", "", "secret (>= 32 chars) the gateway signs delivery receipts with " +
 			"(HMAC-SHA256, POST /hooks/sms/receipts); unset = receipts refused", &c.SMSReceiptSecret},
 		{
