@@ -39,15 +39,17 @@ type config struct {
 	// request profile and key, the DLT registration and the receipt secret.
 	SMSURL, SMSProfile, SMSAPIKey, SMSSender, SMSEntityID string
 	SMSTemplates, SMSReceiptSecret                        string
-	// SMSRemindersPerDayS is TINDAL_SMS_REMINDERS_PER_DAY, parsed into
-	// SMSRemindersPerDay: reminder SMS an owner gets a day, then a digest.
-	SMSRemindersPerDayS string
-	SMSRemindersPerDay  int
 	DemoPassword                                          string
 	LogLevel                                              string
 	SyncCursorKey                                         string
 	MinAppVersion                                         string
 	LatestApp                                             string
+
+	// SMSRemindersPerDayS is TINDAL_SMS_REMINDERS_PER_DAY, parsed into
+	// SMSRemindersPerDay: reminder SMS an owner gets a day, then a digest.
+	SMSRemindersPerDayS string
+	SMSRemindersPerDay  int
+
 	// The letterhead of the documents (orders, notices) by language, and
 	// the browser that prints them.
 	Authority, AuthorityKn, AuthorityHi string
