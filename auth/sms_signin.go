@@ -132,8 +132,8 @@ type mobileOwner struct {
 // ownersWithMobile lists the live owners the register gives mobile.
 func (s *Service) ownersWithMobile(ctx context.Context, db *gorm.DB, mobile string) ([]mobileOwner, error) {
 	var ids []mobileOwner
-	if err := db.WithContext(ctx).Raw(`SELECT id, name, preferred_language FROM owners WHERE mobile = ? AND deleted_at IS NULL
-		ORDER BY id`, mobile).Scan(&ids).Error; err != nil {
+	if err := db.WithContext(ctx).Raw(`SELECT id, name, preferred_language FROM owners
+		WHERE mobile = ? AND deleted_at IS NULL ORDER BY id`, mobile).Scan(&ids).Error; err != nil {
 		return nil, fmt.Errorf("owners of a mobile: %w", err)
 	}
 	return ids, nil

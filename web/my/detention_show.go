@@ -80,11 +80,11 @@ func (m *My) detentionShow(c *fiber.Ctx) error {
 		}
 		v.Release = &r
 	}
-	if j, err := m.d.Registry.GetJurisdiction(c.UserContext(), o.JurisdictionID); err == nil {
-		v.Office = j.Name
-	} else {
+	j, err := m.d.Registry.GetJurisdiction(c.UserContext(), o.JurisdictionID)
+	if err != nil {
 		return err
 	}
+	v.Office = j.Name
 	if err := m.detainedFindings(c, &v); err != nil {
 		return err
 	}
