@@ -102,6 +102,9 @@ func (s *Service) ResendOneTime(ctx context.Context, sc models.Scope, ownerID uu
 	if len(us) == 0 {
 		return models.NotFound("sign-in account of the owner")
 	}
+	if us[0].Email == "" { // keyed by the owner record's mobile: the owner signs in by SMS code
+		return models.NotFound("sign-in account of the owner with an email")
+	}
 	now := s.now()
 	if err := s.limitOneTime(ctx, oneTimeEmailKey(us[0].Email), s.opts.OneTimeEmailLimit, now); err != nil {
 		return err

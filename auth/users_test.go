@@ -1,10 +1,12 @@
 package auth
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
+	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
@@ -129,4 +131,8 @@ func TestOwnerAccountWithoutEmail(t *testing.T) {
 		OwnerID: &bare}); err == nil {
 		t.Fatal("a second email-less account of the same owner was made")
 	}
+	// no link to mail: the registrar's resend finds no account with an email
+	err = f.svc.ResendOneTime(t.Context(), models.Scope{Access: models.AccessAll}, bare,
+		func(context.Context, *gorm.DB, OneTimeMail) error { t.Fatal("mailed an account without email"); return nil })
+	wantCode(t, err, models.KindNotFound, "not_found")
 }
