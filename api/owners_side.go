@@ -69,8 +69,15 @@ func (h *handlers) SignInOneTime(
 	r openapi.SignInOneTimeRequestObject,
 ) (openapi.SignInOneTimeResponseObject, error) {
 	b := r.Body
-	t, err := h.d.Auth.SignInOneTime(ctx, auth.OneTimeSessionInput{Token: deref(b.Token), Email: deref(b.Email),
-		Code: deref(b.Code), InstallationID: b.InstallationId, DeviceName: deref(b.DeviceName), RemoteAddr: remoteAddr(ctx)})
+	t, err := h.d.Auth.SignInOneTime(ctx, auth.OneTimeSessionInput{
+		Token:          deref(b.Token),
+		Email:          deref(b.Email),
+		Code:           deref(b.Code),
+		Mobile:         deref(b.Mobile),
+		InstallationID: b.InstallationId,
+		DeviceName:     deref(b.DeviceName),
+		RemoteAddr:     remoteAddr(ctx),
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -61,4 +62,21 @@ func (h *handlers) setRemindersBy(
 		}
 		return tx.Audit("owner.reminders_by", "owner", deref(sc.OwnerID), nil, string(*by))
 	})
+}
+
+// smsCodeAccepted is the answer to every SMS code request, whatever the
+// number: nobody learns who is an owner.
+const smsCodeAccepted = "if the number is an owner's registered mobile, a sign-in code was sent to it by SMS"
+
+// RequestSmsSignIn sends a sign-in code by SMS to the owner whose register
+// entry has the mobile (auth.RequestSMSCode), as /my/signin/sms does.
+func (h *handlers) RequestSmsSignIn(
+	ctx context.Context,
+	r openapi.RequestSmsSignInRequestObject,
+) (openapi.RequestSmsSignInResponseObject, error) {
+	if err := h.d.Auth.RequestSMSCode(ctx, r.Body.Mobile, remoteAddr(ctx), SMSCodeSender(h.d.Outbox)); err != nil {
+		return nil, err
+	}
+	return openapi.RequestSmsSignIn202JSONResponse{Message: smsCodeAccepted,
+		ExpiresIn: int(auth.SMSCodeTTL / time.Second)}, nil
 }

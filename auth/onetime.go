@@ -102,6 +102,9 @@ func (s *Service) ResendOneTime(ctx context.Context, sc models.Scope, ownerID uu
 	if len(us) == 0 {
 		return models.NotFound("sign-in account of the owner")
 	}
+	if us[0].Email == "" { // keyed by the owner record's mobile: the owner signs in by SMS code
+		return models.NotFound("sign-in account of the owner with an email")
+	}
 	now := s.now()
 	if err := s.limitOneTime(ctx, oneTimeEmailKey(us[0].Email), s.opts.OneTimeEmailLimit, now); err != nil {
 		return err
@@ -316,11 +319,13 @@ func (s *Service) signedInOneTime(
 }
 
 // OneTimeSessionInput is a one-time sign-in presented to the API: a link
-// token, or an email and its code, with the installation to register.
+// token, an email and its code, or a mobile and its SMS code, with the
+// installation to register.
 type OneTimeSessionInput struct {
 	Token          string
 	Email          string
 	Code           string
+	Mobile         string // with Code: the SMS code sent to it (RequestSMSCode)
 	InstallationID string
 	DeviceName     string
 	RemoteAddr     string
@@ -342,9 +347,11 @@ func (s *Service) SignInOneTime(ctx context.Context, in OneTimeSessionInput) (To
 		u, err = s.ConsumeOneTimeLink(ctx, in.Token)
 	case in.Email != "" && in.Code != "":
 		u, err = s.ConsumeOneTimeCode(ctx, in.Email, in.Code, in.RemoteAddr)
+	case in.Mobile != "" && in.Code != "":
+		u, err = s.ConsumeSMSCode(ctx, in.Mobile, in.Code, in.RemoteAddr)
 	default:
 		err = models.Invalid(models.FieldError{Field: "token", Code: "required",
-			Message: "give the link's token, or the email and its code"})
+			Message: "give the link's token, the email and its code, or the mobile and its SMS code"})
 	}
 	if err != nil {
 		return Tokens{}, err

@@ -78,28 +78,62 @@ func (s *Service) RequestSMSCode(ctx context.Context, mobile, remoteAddr string,
 		m.Shared = true
 		return s.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error { return send(ctx, tx.DB, m) })
 	}
+	u, ok, err := s.ownerAccount(ctx, owners[0])
+	if err != nil || !ok {
+		return err
+	}
+	return s.issueSMSCode(ctx, u, m, send)
+}
+
+// ownerAccount is the sign-in account of the owner record o: its first
+// live account; none yet (an owner the registrar registered with a mobile
+// and no email), a new email-less one keyed by the record, made once
+// however many requests race (users_owner_without_email). A disabled
+// account signs nobody in (ok false).
+func (s *Service) ownerAccount(ctx context.Context, o mobileOwner) (models.User, bool, error) {
 	var us []models.User
-	if err := s.db.Gorm.WithContext(ctx).Where("owner_id = ? AND role = ? AND disabled_at IS NULL", owners[0].ID,
-		models.RoleOwner).Order("created_at").Find(&us).Error; err != nil {
-		return fmt.Errorf("load owner user: %w", err)
+	if err := s.db.Gorm.WithContext(ctx).Where("owner_id = ? AND role = ? AND deleted_at IS NULL", o.ID,
+		models.RoleOwner).Order("disabled_at NULLS FIRST, created_at").Find(&us).Error; err != nil {
+		return models.User{}, false, fmt.Errorf("load owner user: %w", err)
 	}
-	if len(us) == 0 {
-		return nil
+	if len(us) > 0 {
+		return us[0], us[0].DisabledAt == nil, nil
 	}
-	return s.issueSMSCode(ctx, us[0], m, send)
+	hash, err := s.hash(ctx, rand.Text()+rand.Text()) // a password nobody knows: SMS codes only
+	if err != nil {
+		return models.User{}, false, err
+	}
+	now := s.now()
+	u := models.User{ID: uuid.Must(uuid.NewV7()), Name: o.Name, Role: models.RoleOwner, PasswordHash: hash,
+		OwnerID: &o.ID, PreferredLanguage: o.PreferredLanguage,
+		Synced: models.Synced{Version: 1, CreatedAt: now, UpdatedAt: now}}
+	err = s.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+		res := tx.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&u)
+		if res.Error != nil {
+			return fmt.Errorf("create the owner's account: %w", res.Error)
+		}
+		if res.RowsAffected == 0 { // made by a request racing this one
+			return tx.DB.WithContext(ctx).Where("owner_id = ? AND role = ? AND email = '' AND deleted_at IS NULL",
+				o.ID, models.RoleOwner).Take(&u).Error
+		}
+		return tx.Audit("create", "user", u.ID, nil, map[string]any{"owner_id": o.ID, "role": u.Role,
+			"by": "sms_sign_in"})
+	})
+	return u, err == nil, err
 }
 
 // mobileOwner is a live owner the register gives a mobile number.
 type mobileOwner struct {
 	ID                uuid.UUID
+	Name              string
 	PreferredLanguage string
 }
 
 // ownersWithMobile lists the live owners the register gives mobile.
 func (s *Service) ownersWithMobile(ctx context.Context, db *gorm.DB, mobile string) ([]mobileOwner, error) {
 	var ids []mobileOwner
-	if err := db.WithContext(ctx).Raw(`SELECT id, preferred_language FROM owners WHERE mobile = ? AND deleted_at IS NULL
-		ORDER BY id`, mobile).Scan(&ids).Error; err != nil {
+	if err := db.WithContext(ctx).Raw(`SELECT id, name, preferred_language FROM owners
+		WHERE mobile = ? AND deleted_at IS NULL ORDER BY id`, mobile).Scan(&ids).Error; err != nil {
 		return nil, fmt.Errorf("owners of a mobile: %w", err)
 	}
 	return ids, nil

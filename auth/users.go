@@ -82,8 +82,12 @@ func (n NewUser) validate() error {
 
 // validateProfile checks the email, the name and the language.
 func (n NewUser) validateProfile(fe *models.FieldErrors) {
-	if at := strings.IndexByte(n.Email, '@'); at < 1 || at == len(n.Email)-1 || len(n.Email) > 254 {
-		fe.Add("email", "invalid", "must be an email address")
+	// An owner's account may have no email: it is keyed by the owner
+	// record, whose mobile then signs in by SMS code (checkReferences).
+	if n.Email != "" || n.Role != models.RoleOwner {
+		if at := strings.IndexByte(n.Email, '@'); at < 1 || at == len(n.Email)-1 || len(n.Email) > 254 {
+			fe.Add("email", "invalid", "must be an email address")
+		}
 	}
 	if len(n.Name) > 200 {
 		fe.Add("name", "too_long", "must be at most 200 characters")
@@ -205,12 +209,16 @@ func errEmailTaken(cause error) error {
 func checkReferences(g *gorm.DB, n NewUser) error {
 	var fe models.FieldErrors
 	if n.OwnerID != nil {
-		var c int64
-		if err := g.Table("owners").Where("id = ? AND deleted_at IS NULL", *n.OwnerID).Count(&c).Error; err != nil {
+		var o []struct{ Mobile string }
+		if err := g.Table("owners").Select("mobile").Where("id = ? AND deleted_at IS NULL", *n.OwnerID).
+			Scan(&o).Error; err != nil {
 			return fmt.Errorf("check owner: %w", err)
 		}
-		if c == 0 {
+		switch {
+		case len(o) == 0:
 			fe.Add("owner_id", "not_found", "no such owner")
+		case n.Email == "" && o[0].Mobile == "":
+			fe.Add("email", "required", "an owner account needs an email, or a mobile number on the owner's record")
 		}
 	}
 	if len(n.Jurisdictions) > 0 {

@@ -1,10 +1,12 @@
 package auth
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
+	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
@@ -101,4 +103,36 @@ func TestSetPassword(t *testing.T) {
 	if _, err := f.svc.Login(t.Context(), LoginInput{Email: "a@demo.tindal", Password: "a new long password", InstallationID: "i"}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestOwnerAccountWithoutEmail: an owner's account may have no email when
+// the owner record has a mobile (the owner then signs in by SMS code);
+// without either it is refused naming the email; an official always needs
+// one; and the owner record keys at most one email-less account.
+func TestOwnerAccountWithoutEmail(t *testing.T) {
+	f := newFixture(t)
+	bare := f.owner(t)
+	_, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true, OwnerID: &bare})
+	if e := wantCode(t, err, models.KindInvalid, "validation_failed"); len(e.Fields) != 1 || e.Fields[0].Field != "email" {
+		t.Fatalf("an owner with neither email nor mobile: %+v", e.Fields)
+	}
+	_, err = f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleAdmin, NoPassword: true})
+	if e := wantCode(t, err, models.KindInvalid, "validation_failed"); len(e.Fields) != 1 || e.Fields[0].Field != "email" {
+		t.Fatalf("an admin without an email: %+v", e.Fields)
+	}
+	if err := f.db.Gorm.Exec(`UPDATE owners SET mobile = '+919845011111' WHERE id = ?`, bare).Error; err != nil {
+		t.Fatal(err)
+	}
+	u, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true, OwnerID: &bare})
+	if err != nil || u.Email != "" {
+		t.Fatalf("an owner with a mobile only: %+v, %v", u, err)
+	}
+	if _, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Role: models.RoleOwner, NoPassword: true,
+		OwnerID: &bare}); err == nil {
+		t.Fatal("a second email-less account of the same owner was made")
+	}
+	// no link to mail: the registrar's resend finds no account with an email
+	err = f.svc.ResendOneTime(t.Context(), models.Scope{Access: models.AccessAll}, bare,
+		func(context.Context, *gorm.DB, OneTimeMail) error { t.Fatal("mailed an account without email"); return nil })
+	wantCode(t, err, models.KindNotFound, "not_found")
 }

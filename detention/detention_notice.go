@@ -46,6 +46,7 @@ func tellDetained(
 				Citation: "Karnataka 2025, Sch-IX para 6",
 				Reasons:  reasons,
 				By:       noticeDate(o.OrderedAt).AddDate(0, 0, 30),
+				Link:     orderLink(w, o),
 			},
 		},
 	} // appeal within 30 days of receipt (Sch-IX para 6.1)
@@ -127,12 +128,24 @@ func tellReleased(
 			Citation: kaReleasePower,
 			Lines:    doc.Conditions,
 			Detail:   strings.Join(doc.Conditions, "; "),
+			Link:     orderLink(w, o),
 		},
 	}
 	if _, err := w.Outbox().Enqueue(ctx, w.Tx().DB, []notify.Notice{n}); err != nil {
 		return fmt.Errorf("release notice: %w", err)
 	}
 	return nil
+}
+
+// orderLink is the owner's page of the order (web/my: what clears the
+// detention, the order and its release), or nothing when the outbox has
+// no address of the owners' pages. An SMS names the owners' pages only
+// (a DLT variable holds 30 characters), whose to-do list leads here.
+func orderLink(w *inspect.Work, o *models.DetentionOrder) string {
+	if l := w.Outbox().Link; l != "" {
+		return l + "/detentions/" + o.ID.String()
+	}
+	return ""
 }
 
 // contact is how a person is reached.

@@ -21,6 +21,10 @@ type Outbox struct {
 	SMS bool
 	// Link is the owners' pages' address an SMS names (…/my).
 	Link string
+	// RemindersPerDay caps the reminder SMS an owner gets in a day
+	// (TINDAL_SMS_REMINDERS_PER_DAY; capReminders); beyond it one digest
+	// SMS. Zero: no cap. Sign-in codes and legal notices are never capped.
+	RemindersPerDay int
 }
 
 // row is one notifications row to insert.
@@ -60,6 +64,11 @@ func (o Outbox) Enqueue(ctx context.Context, tx *gorm.DB, notices []Notice) (int
 			return 0, err
 		}
 		rows = append(rows, rs...)
+	}
+	if o.SMS && o.RemindersPerDay > 0 {
+		if rows, err = o.capReminders(ctx, tx, rows); err != nil {
+			return 0, err
+		}
 	}
 	added := 0
 	for len(rows) > 0 {

@@ -158,12 +158,13 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 	case TplVesselUnfit,
 		TplManningNonCompliant,
 		TplJobAlert,
-		TplDetentionOrdered,
-		TplDetentionReleased,
 		TplDetentionReportDue,
 		TplDetentionOfficerReport:
 		return template, nil
 	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn:
+		return template, nil
+	case TplDetentionOrdered, TplDetentionReleased: // the owner's page of the order, when the pages have an address
+		v["Link"] = d.Link
 		return template, nil
 	case TplPasswordReset, TplOwnerInvite:
 		v["Link"], v["Email"] = d.Link, d.Email

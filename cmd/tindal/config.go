@@ -44,6 +44,12 @@ type config struct {
 	SyncCursorKey                                         string
 	MinAppVersion                                         string
 	LatestApp                                             string
+
+	// SMSRemindersPerDayS is TINDAL_SMS_REMINDERS_PER_DAY, parsed into
+	// SMSRemindersPerDay: reminder SMS an owner gets a day, then a digest.
+	SMSRemindersPerDayS string
+	SMSRemindersPerDay  int
+
 	// The letterhead of the documents (orders, notices) by language, and
 	// the browser that prints them.
 	Authority, AuthorityKn, AuthorityHi string
@@ -195,6 +201,8 @@ func (c *config) settings() []setting {
 		{"TINDAL_SMS_ENTITY_ID", "", "the DLT principal entity id", &c.SMSEntityID},
 		{"TINDAL_SMS_DLT_TEMPLATES", "", "file of DLT content template ids, one <template>.<lang>=<id> a line " +
 			"(tindal sms templates prints the texts to register)", &c.SMSTemplates},
+		{"TINDAL_SMS_REMINDERS_PER_DAY", "3", "reminder SMS an owner gets in a day (India's calendar day); beyond it " +
+			"one digest SMS. 0 = no cap. Sign-in codes and legal notices are never capped", &c.SMSRemindersPerDayS},
 		{"TINDAL_SMS_RECEIPT_SECRET", "", "secret (>= 32 chars) the gateway signs delivery receipts with " +
 			"(HMAC-SHA256, POST /hooks/sms/receipts); unset = receipts refused", &c.SMSReceiptSecret},
 		{

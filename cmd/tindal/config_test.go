@@ -18,7 +18,8 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.HTTPAddr != ":8080" || !strings.Contains(c.DatabaseURL, "/tindal") || c.S3Bucket != "tindal" ||
-		c.Thumbnails != "on" || c.ThumbWorkers != 1 || c.TemplateGrace != 30*24*time.Hour || c.OrphanGrace != 7*24*time.Hour {
+		c.Thumbnails != "on" || c.ThumbWorkers != 1 || c.TemplateGrace != 30*24*time.Hour || c.OrphanGrace != 7*24*time.Hour ||
+		c.outbox().RemindersPerDay != 3 {
 		t.Fatalf("defaults: %+v", c)
 	}
 	// Karnataka 2025 r.32(2): legacy CoCs are valid until 6 June 2027 unless the Centre moves it.
@@ -40,13 +41,14 @@ func TestConfigErrorsNameTheVariable(t *testing.T) {
 		"TINDAL_THUMB_WORKERS":           "0",
 		"TINDAL_TEMPLATE_GRACE_DAYS":     "30d",
 		"TINDAL_PHOTO_ORPHAN_GRACE_DAYS": "0",
+		"TINDAL_SMS_REMINDERS_PER_DAY":   "-1",
 	}))
 	if err == nil {
 		t.Fatal("want errors")
 	}
 	for _, name := range []string{"TINDAL_DATABASE_URL", "TINDAL_S3_ACCESS_KEY", "TINDAL_SYNC_CURSOR_KEY", "TINDAL_COC_DEADLINE",
 		"TINDAL_LOG_LEVEL", "TINDAL_JOBS", "TINDAL_DB_MAX_CONNS", "TINDAL_THUMBNAILS", "TINDAL_THUMB_WORKERS",
-		"TINDAL_TEMPLATE_GRACE_DAYS", "TINDAL_PHOTO_ORPHAN_GRACE_DAYS"} {
+		"TINDAL_TEMPLATE_GRACE_DAYS", "TINDAL_PHOTO_ORPHAN_GRACE_DAYS", "TINDAL_SMS_REMINDERS_PER_DAY"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,7 +24,7 @@ const smsLocal = "local"
 // SMS with a gateway, naming the owners' pages in SMS.
 func (c config) outbox() notify.Outbox {
 	return notify.Outbox{Email: c.SMTPURL != "", SMS: c.SMSURL != "",
-		Link: strings.TrimRight(c.PublicBaseURL, "/") + "/my"}
+		Link: strings.TrimRight(c.PublicBaseURL, "/") + "/my", RemindersPerDay: c.SMSRemindersPerDay}
 }
 
 // smsChecks validate the SMS settings: a gateway needs the DLT
@@ -46,6 +47,14 @@ func (c *config) smsChecks() []check {
 				return fmt.Errorf("SMS name %s, longer than the %d characters of a DLT variable", l,
 					notify.DLTVarMax)
 			}
+			return nil
+		}},
+		{"TINDAL_SMS_REMINDERS_PER_DAY", func() error {
+			n, err := strconv.Atoi(strings.TrimSpace(c.SMSRemindersPerDayS))
+			if err != nil || n < 0 || n > 100 {
+				return errors.New("a whole number from 0 (no cap) to 100")
+			}
+			c.SMSRemindersPerDay = n
 			return nil
 		}},
 		{"TINDAL_SMS_RECEIPT_SECRET", func() error {

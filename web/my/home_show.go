@@ -42,6 +42,9 @@ type vesselCard struct {
 	Crew         []registry.CrewState
 	Deadlines    []rules.Deadline
 	Open         []rules.Deficiency
+	// Orders are the vessel's detention orders, newest first, each
+	// linked to its page.
+	Orders []models.DetentionOrder
 }
 
 type home struct {
@@ -82,6 +85,9 @@ func (m *My) homeShow(c *fiber.Ctx) error {
 		}
 	}
 	if err := m.addFindings(c, today, &h); err != nil {
+		return err
+	}
+	if err := m.addDetentions(c, &h); err != nil {
 		return err
 	}
 	slices.SortStableFunc(h.Todo, func(a, b todo) int { return a.Due.Compare(b.Due) })
@@ -160,6 +166,35 @@ func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
 			t.When = d.Kind // no date: first on the list, it comes before any date
 		}
 		h.Todo = append(h.Todo, t)
+	}
+	return nil
+}
+
+// addDetentions puts each vessel's detention orders on its card and a
+// detention in force at the top of the to-do list (no date: it comes
+// before any), linked to the page that says what clears it
+// (listDetentionOrders, as the API lists them).
+func (m *My) addDetentions(c *fiber.Ctx, h *home) error {
+	sc, err := web.Scope(c, "listDetentionOrders")
+	if err != nil {
+		return err
+	}
+	list, _, err := m.orders.ListOrders(c.UserContext(), sc, nil, "", "", 100)
+	if err != nil {
+		return err
+	}
+	for _, o := range list {
+		for i := range h.Vessels {
+			v := &h.Vessels[i]
+			if v.Vessel.ID != o.VesselID {
+				continue
+			}
+			v.Orders = append(v.Orders, o)
+			if o.Status == models.OrderInForce {
+				h.Todo = append(h.Todo, todo{Kind: "detained", Vessel: v.Vessel.Name, What: o.Number,
+					Link: "/my/detentions/" + o.ID.String()})
+			}
+		}
 	}
 	return nil
 }

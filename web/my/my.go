@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
@@ -42,9 +43,10 @@ var templateFS embed.FS
 
 // My is the owners' area.
 type My struct {
-	d    Deps
-	site *web.Site
-	t    *web.Templates
+	d      Deps
+	site   *web.Site
+	t      *web.Templates
+	orders *detention.Service // the detention orders, as the API reads them
 }
 
 // Mount adds the owners' pages to the site under /my.
@@ -56,7 +58,7 @@ func Mount(d Deps) (*My, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &My{d: d, site: d.Site, t: t}
+	m := &My{d: d, site: d.Site, t: t, orders: detention.New(d.Inspect)}
 	d.Site.Add(web.Area{Prefix: "/my", Routes: m.routes})
 	return m, nil
 }
@@ -82,6 +84,11 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/notices/:id/receipt", m.receiptShow)
 	r.Get("/notices/:id/receipt.pdf", m.receiptPDF)
 	r.Post("/notices/:id/appeal", m.appealCreate)
+	r.Get("/detentions/:id", m.detentionShow)
+	r.Get("/detentions/:id/order.html", m.detentionDocumentHTML("order"))
+	r.Get("/detentions/:id/order.pdf", m.detentionDocumentPDF("order"))
+	r.Get("/detentions/:id/release.html", m.detentionDocumentHTML("release"))
+	r.Get("/detentions/:id/release.pdf", m.detentionDocumentPDF("release"))
 	r.Get("/photos/:id", m.photoContent)
 	r.Get("/findings/:id", m.findingShow)
 	r.Post("/findings/:id/rectify", m.rectificationCreate)

@@ -3,6 +3,7 @@ package my_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -15,8 +16,9 @@ import (
 )
 
 // ownerPages are the pages an owner reads, from the to-do list: every
-// notice with its HTML copy and PDF, every finding (open, rectified,
-// closing only by a re-inspection), the settings. A new owner page joins
+// notice with its HTML copy and PDF, every detention order's page, every
+// finding (open, rectified, closing only by a
+// re-inspection), the settings. A new owner page joins
 // here.
 func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...string) []string {
 	t.Helper()
@@ -25,6 +27,7 @@ func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...s
 	for _, n := range webtest.Links(t, ctx, "/my/notices/") {
 		pages = append(pages, n, n+"/notice.html", n+"/notice.pdf")
 	}
+	pages = append(pages, webtest.Links(t, ctx, "/my/detentions/")...)
 	pages = append(pages, webtest.Links(t, ctx, "/my/findings/")...)
 	return append(pages, extra...)
 }
@@ -48,13 +51,14 @@ func findingPages(t *testing.T, s *webtest.Server, email string) []string {
 }
 
 // decidedOwnerData gives owner 1 what reaches the branches of their pages:
-// the demo's notice issued, an appeal against one of its penalties
+// the vessel detained (detainOwner1), the demo's notice issued, an appeal against one of its penalties
 // dismissed with a reason, one rectification rejected and, on a second
 // finding, one accepted, so that the notice shows a decided appeal and the
 // findings every state. It returns the rectified finding's page.
 func decidedOwnerData(t *testing.T, s *webtest.Server) string {
 	t.Helper()
 	approveDemoInspection(t, s)
+	detainOwner1(t, s)
 	ctx := context.Background()
 	owner := scopeOf(t, s, "owner1@demo.tindal")
 	var notice models.PenaltyNotice
@@ -107,11 +111,15 @@ func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
 	}
 	signInOwner(t, s, ctx, "owner1@demo.tindal", "kn")
 	pages := ownerPages(t, s, ctx, findingPages(t, s, "owner1@demo.tindal")...)
-	if len(pages) < 8 || !slices.Contains(pages, rectified) {
+	if len(pages) < 9 || !slices.Contains(pages, rectified) || !slices.ContainsFunc(pages, func(p string) bool {
+		return strings.HasPrefix(p, "/my/detentions/")
+	}) {
 		t.Fatalf("the walk reaches too few pages: %q", pages)
 	}
 	for _, lang := range []string{"kn", "hi", "en"} {
-		webtest.SetLanguage(t, ctx, lang)
+		if lang != "kn" { // signed in in Kannada: switching to it again, the walk would cut the switcher's post short
+			webtest.SetLanguage(t, ctx, lang)
+		}
 		webtest.Scan{Lang: lang, Paths: pages, Data: data}.Run(t, ctx, s)
 	}
 }

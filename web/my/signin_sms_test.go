@@ -1,7 +1,9 @@
 package my_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -137,5 +139,88 @@ func TestOwnerSignsInBySMSCodeInKannada(t *testing.T) {
 	if err := s.DB.Gorm.Raw(`SELECT body FROM notifications WHERE channel = 'sms' AND template = ?`,
 		notify.TplOwnerSignInSMS).Scan(&body).Error; err != nil || strings.Contains(body, code) {
 		t.Errorf("the sent code is still stored: %q (%v)", body, err)
+	}
+}
+
+// apiToken logs email in to the API with the demo password.
+func apiToken(t *testing.T, s *webtest.Server, email string) string {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"email": email, "password": webtest.DemoPassword,
+		"installation_id": "my-sms-only-test"})
+	res, err := http.Post(s.URL+"/v1/auth/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = res.Body.Close() }()
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&tok); err != nil || tok.AccessToken == "" {
+		t.Fatalf("%s could not log in to the API (%d): %v", email, res.StatusCode, err)
+	}
+	return tok.AccessToken
+}
+
+// TestOwnerWithAMobileOnlySignsInBySMS: the Karwar registrar registers an
+// owner with a mobile number and no email through the API; the owner, who
+// has no account yet, asks for a code at /my/signin/sms, gets it by SMS
+// through the gateway, signs in and sees their /my. The account is keyed
+// by the owner record, without an email, and made once: a second sign-in
+// uses it.
+func TestOwnerWithAMobileOnlySignsInBySMS(t *testing.T) {
+	s := webtest.NewServer(t)
+	var karwar string
+	if err := s.DB.Gorm.Raw(`SELECT id::text FROM jurisdictions WHERE name = 'Karwar'`).Scan(&karwar).Error; err != nil || karwar == "" {
+		t.Fatalf("the Karwar office: %v", err)
+	}
+	body, _ := json.Marshal(map[string]any{"kind": "person", "name": "Manjunath Harikantra", "mobile": "98450 77777",
+		"preferred_language": "kn", "jurisdiction_id": karwar})
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.URL+"/v1/owners", bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+apiToken(t, s, "registrar.karwar@demo.tindal"))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var owner struct{ ID, Email, Mobile string }
+	_ = json.NewDecoder(res.Body).Decode(&owner)
+	_ = res.Body.Close()
+	if res.StatusCode != http.StatusCreated || owner.Email != "" || owner.Mobile != "+919845077777" {
+		t.Fatalf("the registrar registers an owner with a mobile only: %d %+v", res.StatusCode, owner)
+	}
+
+	g := newSMSGateway(t)
+	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	signIn := func() {
+		webtest.Do(t, ctx,
+			chromedp.Navigate(s.URL+"/my/signin/sms"),
+			chromedp.WaitVisible(chromedp.CSS("#mobile")),
+			chromedp.SendKeys(chromedp.CSS("#mobile"), "98450 77777"),
+			chromedp.Click(chromedp.CSS("main button[type=submit]")),
+			chromedp.WaitVisible(chromedp.CSS("#code")),
+		)
+		sms := g.deliver(t, s)
+		if len(sms) != 1 || sms[0].Get("to") != "919845077777" {
+			t.Fatalf("the sign-in SMS: %v", sms)
+		}
+		webtest.Do(t, ctx,
+			chromedp.SendKeys(chromedp.CSS("#code"), smsCode.FindString(sms[0].Get("message"))),
+			chromedp.Click(chromedp.CSS("main button[type=submit]")),
+			chromedp.WaitVisible(chromedp.CSS("#todo-h")),
+		)
+		has(t, webtest.Text(t, ctx), "Manjunath Harikantra")
+	}
+	signIn()
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "signin-sms-only-home")
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`form[action="/my/signout"] button`)),
+		chromedp.WaitVisible(chromedp.CSS("#email")))
+	signIn()
+	var accounts []struct{ Email, Role string }
+	if err := s.DB.Gorm.Raw(`SELECT email, role FROM users WHERE owner_id = ?`, owner.ID).Scan(&accounts).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(accounts) != 1 || accounts[0].Email != "" || accounts[0].Role != "owner" {
+		t.Errorf("the owner's accounts: %+v (want one owner account without an email)", accounts)
 	}
 }

@@ -1924,7 +1924,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with a one-time link's token, or an email and its code
+         * Sign in with a one-time link's token, an email and its code, or a mobile and its SMS code
          * @description The first use of a live link or code signs the owner in on this
          *     installation (as login does) and ends the owner's other one-time
          *     sign-ins; a used, expired or wrong one answers 401
@@ -1933,6 +1933,37 @@ export interface paths {
          *     codes count against the client address like failed logins.
          */
         post: operations["signInOneTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sms-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sign-in code by SMS to an owner's registered mobile
+         * @description For the owner who has a mobile and no email. If exactly one live
+         *     owner on the register has this mobile (an Indian mobile number:
+         *     `98450 12345`, `+91 98450 12345`), a 6-digit code goes to it by SMS
+         *     in the owner's language (once per request, through the outbox),
+         *     valid 10 minutes and usable once; only its hash is stored. An owner
+         *     registered with a mobile and no sign-in account gets one, keyed by
+         *     the owner record. A number two owners share gets no code: its SMS
+         *     says to visit the registry office. The answer is 202 whether or not
+         *     the number is registered. Requests are limited per number (5 per 15
+         *     minutes) and per client address (20 per 15 minutes): 429 beyond.
+         *     Sign in with the code at `signInOneTime` (`mobile` and `code`).
+         *     docs/OWNERS.md.
+         */
+        post: operations["requestSmsSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6231,6 +6262,10 @@ export interface components {
         OneTimeSignInRequest: {
             email: string;
         };
+        SmsSignInRequest: {
+            /** @description Indian mobile number: +91 and ten digits starting 6-9; spaces, hyphens and the national forms are normalised. Anything else is 422 naming the field mobile */
+            mobile: string;
+        };
         OneTimeSignInAccepted: {
             message: string;
             /**
@@ -6243,8 +6278,10 @@ export interface components {
             /** @description The token of the mailed link */
             token?: string;
             email?: string;
-            /** @description The 6-digit code of the mail */
+            /** @description The 6-digit code of the mail, or of the SMS with mobile */
             code?: string;
+            /** @description The mobile number the SMS code was sent to (requestSmsSignIn), with code */
+            mobile?: string;
             installation_id: string;
             device_name?: string;
         };
@@ -9864,6 +9901,34 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestSmsSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent if the number is an owner's */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeSignInAccepted"];
+                };
+            };
+            400: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
