@@ -52,6 +52,7 @@ func detainOwner1(t *testing.T, s *webtest.Server) models.DetentionOrder {
 // release order and its copy. Another owner and nobody signed in get
 // nothing of it.
 func TestDetainedOwnerSeesWhatClearsIt(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t, webtest.Options{History: true})
 	if err := s.DB.Gorm.Exec(`UPDATE owners SET mobile = '+919845012345'
 		WHERE id = (SELECT owner_id FROM users WHERE email = 'owner1@demo.tindal')`).Error; err != nil {

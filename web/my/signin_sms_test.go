@@ -168,6 +168,7 @@ func apiToken(t *testing.T, s *webtest.Server, email string) string {
 // by the owner record, without an email, and made once: a second sign-in
 // uses it.
 func TestOwnerWithAMobileOnlySignsInBySMS(t *testing.T) {
+	t.Parallel()
 	s := webtest.NewServer(t)
 	var karwar string
 	if err := s.DB.Gorm.Raw(`SELECT id::text FROM jurisdictions WHERE name = 'Karwar'`).Scan(&karwar).Error; err != nil || karwar == "" {
