@@ -180,6 +180,13 @@ func (l *link) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// Forget drops the record of what the browser sent so far.
+func (l *link) Forget() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sent = nil
+}
+
 // Sent counts how often s went from the browser to the server.
 func (l *link) Sent(s string) int {
 	l.mu.Lock()
