@@ -214,9 +214,13 @@ func TestAServerKilledMidPushAppliesOnce(t *testing.T) {
 
 // signIn opens the app at base in a phone-sized tab and signs the
 // inspector in online; the first sync pulled the register and the plan.
-func signIn(t *testing.T, base string) context.Context {
+// first runs on the tab before it opens anything.
+func signIn(t *testing.T, base string, first ...func(context.Context)) context.Context {
 	t.Helper()
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	for _, f := range first {
+		f(ctx)
+	}
 	webtest.Do(t, ctx, chromedp.Navigate(base+"/field/"))
 	onScreen(t, ctx, "signin:")
 	webtest.Do(t, ctx,
