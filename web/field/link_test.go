@@ -60,7 +60,7 @@ func (s *slow) Read(b []byte) (int, error) {
 }
 
 // newLink relays to the server at serverURL (http://host:port).
-func newLink(t *testing.T, serverURL string) *link {
+func newLink(t testing.TB, serverURL string) *link {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
