@@ -157,8 +157,8 @@ func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 		return 0, err
 	}
 	res := tx.DB.WithContext(ctx).
-		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, titles, source, items, fit, retired_at,
-		version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END, ?) ON CONFLICT DO NOTHING`,
+		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, titles, source, items, fit,
+		retired_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END, ?) ON CONFLICT DO NOTHING`,
 			t.ID, t.Key, t.Version, string(t.Regime), t.Title, titles, t.Source, items, fit, t.Retired, first)
 	if res.Error != nil {
 		return 0, fmt.Errorf("insert template %s: %w", t.Key, res.Error)
