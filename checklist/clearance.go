@@ -65,18 +65,21 @@ func clearanceTemplate(r rules.Regime) Template {
 			continue
 		}
 		it := Item{ID: ClearanceItemID(e.Code), Code: e.Code, FailWhen: rules.AnswerNo, Group: rules.AreaTitles[e.Area],
-			Text: "Cleared: " + e.Title[rules.LangEnglish]}
+			Texts: clearedTexts(e)}
+		it.Text = it.Texts.En
 		if len(e.LegalRefs) > 0 {
 			it.Ref = e.LegalRefs[0]
 		}
 		items = append(items, it)
 	}
+	title := "Re-inspection: grounds of detention and open findings cleared"
 	return Template{
 		ID:      ClearanceTemplateID(r),
 		Key:     ClearanceKey(r),
 		Version: clearanceVersion,
 		Regime:  r,
-		Title:   "Re-inspection: grounds of detention and open findings cleared",
+		Title:   title,
+		Titles:  textsOf(title),
 		Source:  "Karnataka 2025, Sch-IX Annex-1 and Annex-2",
 		Items:   items,
 	}

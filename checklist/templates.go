@@ -5,9 +5,9 @@
 // them to checklist_templates. Templates are immutable reference data:
 // a changed question is a new version.
 //
-// It may import rules, models and storage; it knows nothing of
-// inspections (inspect decides whether a retired version may still start
-// one).
+// It may import locale (its texts in Kannada and Hindi), rules, models
+// and storage; it knows nothing of inspections (inspect decides whether a
+// retired version may still start one).
 package checklist
 
 import (
@@ -32,7 +32,9 @@ type Template struct {
 	Version int          `json:"template_version"`
 	Regime  rules.Regime `json:"regime"`
 	Title   string       `json:"title"`
-	Source  string       `json:"source"`
+	// Titles is Title in English, Kannada and Hindi (locale/checklist).
+	Titles Texts  `json:"titles"`
+	Source string `json:"source"`
 	// Fit is the vessels the template applies to; inspection.start refuses
 	// any other.
 	Fit   Fit    `json:"fit"`
@@ -51,6 +53,10 @@ type Item struct {
 	FailWhen rules.Answer `json:"fail_when,omitempty"`
 	Group    string       `json:"group"`
 	Text     string       `json:"text"`
+	// Texts is Text in English, Kannada and Hindi (locale/checklist): a
+	// translation is not a changed question, so it may be written or
+	// corrected under the same version.
+	Texts Texts `json:"texts"`
 	// Ref is the rule the item checks (printed on the app's question).
 	Ref rules.Citation `json:"ref,omitempty"`
 	// Only narrows the item to some of the template's vessels; for others
@@ -85,6 +91,7 @@ func Templates() []Template {
 	for i := range out {
 		last := i == len(out)-1 || out[i+1].Key != out[i].Key
 		out[i].Retired = !last || len(replacedKeys[out[i].Key]) > 0
+		out[i] = translated(out[i])
 	}
 	return out
 }
@@ -141,7 +148,7 @@ func (t Template) ChecklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
 // first version (its id derives from key and version, so a restore may
 // see it inserted again).
 func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
-	items, fit, err := encodeTemplate(t)
+	items, fit, titles, err := encodeTemplate(t)
 	if err != nil {
 		return 0, err
 	}
@@ -150,42 +157,49 @@ func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 		return 0, err
 	}
 	res := tx.DB.WithContext(ctx).
-		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at,
-		version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END, ?) ON CONFLICT DO NOTHING`,
-			t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired, first)
+		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, titles, source, items, fit,
+		retired_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END, ?) ON CONFLICT DO NOTHING`,
+			t.ID, t.Key, t.Version, string(t.Regime), t.Title, titles, t.Source, items, fit, t.Retired, first)
 	if res.Error != nil {
 		return 0, fmt.Errorf("insert template %s: %w", t.Key, res.Error)
 	}
 	return res.RowsAffected, nil
 }
 
-// Refresh sets the fit and retirement of a stored version. Its
-// items never change (a changed question is a new version); which vessels
-// it fits and whether it is still offered may.
+// Refresh sets the fit, the retirement and the texts in Kannada and Hindi
+// of a stored version. Its questions never change (a changed question is a
+// new version); which vessels it fits, whether it is still offered and how
+// its questions read in each language may, so the items are written again
+// when their translations differ.
 func Refresh(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
-	_, fit, err := encodeTemplate(t)
+	items, fit, titles, err := encodeTemplate(t)
 	if err != nil {
 		return 0, err
 	}
 	res := tx.DB.WithContext(ctx).Exec(`UPDATE checklist_templates
-		SET fit = ?::jsonb, retired_at = CASE WHEN ? THEN coalesce(retired_at, now()) END, version = version + 1,
-		updated_at = now()
-		WHERE id = ? AND (fit IS DISTINCT FROM ?::jsonb OR (retired_at IS NOT NULL) IS DISTINCT FROM ?)`,
-		fit, t.Retired, t.ID, fit, t.Retired)
+		SET fit = ?::jsonb, retired_at = CASE WHEN ? THEN coalesce(retired_at, now()) END, items = ?::jsonb,
+		titles = ?::jsonb, version = version + 1, updated_at = now()
+		WHERE id = ? AND (fit IS DISTINCT FROM ?::jsonb OR (retired_at IS NOT NULL) IS DISTINCT FROM ?
+		OR items IS DISTINCT FROM ?::jsonb OR titles IS DISTINCT FROM ?::jsonb)`,
+		fit, t.Retired, items, titles, t.ID, fit, t.Retired, items, titles)
 	if res.Error != nil {
 		return 0, fmt.Errorf("refresh template %s: %w", t.Key, res.Error)
 	}
 	return res.RowsAffected, nil
 }
 
-func encodeTemplate(t Template) (items, fit string, err error) {
+func encodeTemplate(t Template) (items, fit, titles string, err error) {
 	i, err := json.Marshal(t.Items)
 	if err != nil {
-		return "", "", fmt.Errorf("encode template items: %w", err)
+		return "", "", "", fmt.Errorf("encode template items: %w", err)
 	}
 	f, err := json.Marshal(t.Fit)
 	if err != nil {
-		return "", "", fmt.Errorf("encode template fit: %w", err)
+		return "", "", "", fmt.Errorf("encode template fit: %w", err)
 	}
-	return string(i), string(f), nil
+	ti, err := json.Marshal(t.Titles)
+	if err != nil {
+		return "", "", "", fmt.Errorf("encode template titles: %w", err)
+	}
+	return string(i), string(f), string(ti), nil
 }

@@ -17,8 +17,8 @@ func (s *Service) Template(id uuid.UUID) (checklist.Template, bool) {
 }
 
 // SeedTemplates writes every built-in template version that the database
-// lacks (idempotent) and brings the fit and retirement of those it has up
-// to date, logging each change as reference data for pull. serve and
+// lacks (idempotent) and brings the fit, the retirement and the Kannada
+// and Hindi texts of those it has up to date, logging each change as reference data for pull. serve and
 // `tindal seed` call it; commands also write a template on first use.
 func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
 	added := 0
@@ -37,6 +37,17 @@ func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
 				continue
 			}
 			tx.Changed(EntityTemplate, t.ID, storage.ScopeReference)
+		}
+		// The clearance templates are written on first use; those written
+		// already take their texts as the others do.
+		for _, t := range checklist.ClearanceTemplates() {
+			n, err := checklist.Refresh(ctx, tx, t)
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				tx.Changed(EntityTemplate, t.ID, storage.ScopeReference)
+			}
 		}
 		return nil
 	})

@@ -2,8 +2,9 @@
 // Hindi, as message catalogues a translator edits without touching Go:
 // messages/{en,kn,hi}.toml (go-i18n, CLDR plural rules, text/template
 // placeholders such as {{.Vessel}}) and titles/{kn,hi}.toml (the
-// deficiency catalogue's titles, keyed by code). Both are embedded in the
-// binary. Every Kannada and Hindi entry says its review state, so a native
+// deficiency catalogue's titles, keyed by code) and checklist/{kn,hi}.toml
+// (the checklist templates' titles and questions, keyed by their English
+// text). All are embedded in the binary. Every Kannada and Hindi entry says its review state, so a native
 // reviewer can find what nobody has reviewed yet (docs/GLOSSARY.md).
 //
 // It also formats what messages show: dates with CLDR month names and
@@ -32,7 +33,7 @@ const (
 // Languages is every language owners may choose, English first.
 var Languages = []string{English, Kannada, Hindi}
 
-//go:embed messages/*.toml titles/*.toml
+//go:embed messages/*.toml titles/*.toml checklist/*.toml
 var files embed.FS
 
 // Review states. A message's description starts with "review: " and one
@@ -47,6 +48,15 @@ type Catalogue struct {
 	bundle *i18n.Bundle
 	loc    map[string]*i18n.Localizer
 	titles map[string]map[string]Title // lang → code → title
+	// checklist is lang → English text → the checklist text in lang.
+	checklist map[string]map[string]ChecklistText
+}
+
+// ChecklistText is a checklist template's title or item question in one
+// language and its review state.
+type ChecklistText struct {
+	Text   string `toml:"text"`
+	Review string `toml:"review"`
 }
 
 // Title is a deficiency's title in one language and its review state.
@@ -74,7 +84,8 @@ func Default() *Catalogue {
 func load(fsys fs.FS) (*Catalogue, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	c := &Catalogue{bundle: b, loc: map[string]*i18n.Localizer{}, titles: map[string]map[string]Title{}}
+	c := &Catalogue{bundle: b, loc: map[string]*i18n.Localizer{}, titles: map[string]map[string]Title{},
+		checklist: map[string]map[string]ChecklistText{}}
 	for _, l := range Languages {
 		buf, err := fs.ReadFile(fsys, "messages/"+l+".toml")
 		if err != nil {
@@ -97,6 +108,11 @@ func load(fsys fs.FS) (*Catalogue, error) {
 			return nil, fmt.Errorf("titles/%s.toml: %w", l, err)
 		}
 		c.titles[l] = t
+		ct := map[string]ChecklistText{}
+		if _, err := toml.DecodeFS(fsys, path.Join("checklist", l+".toml"), &ct); err != nil {
+			return nil, fmt.Errorf("checklist/%s.toml: %w", l, err)
+		}
+		c.checklist[l] = ct
 	}
 	return c, nil
 }
@@ -147,6 +163,23 @@ func (c *Catalogue) Has(id string) bool {
 func (c *Catalogue) DeficiencyTitle(lang, code string) (Title, bool) {
 	t, ok := c.titles[lang][code]
 	return t, ok && t.Text != ""
+}
+
+// ChecklistText is the checklist text written in lang for the English text
+// en (a template's title or an item's question), if one is written.
+func (c *Catalogue) ChecklistText(lang, en string) (ChecklistText, bool) {
+	t, ok := c.checklist[lang][en]
+	return t, ok && t.Text != ""
+}
+
+// ChecklistEnglish is every English text lang's checklist catalogue
+// translates, for the tests that hold the catalogue to the templates.
+func (c *Catalogue) ChecklistEnglish(lang string) []string {
+	out := make([]string, 0, len(c.checklist[lang]))
+	for en := range c.checklist[lang] {
+		out = append(out, en)
+	}
+	return out
 }
 
 // Own renders message id as Text does, but only from lang's own catalogue:

@@ -41,7 +41,7 @@ var rules = map[string]rule{
 	"auth":                  {allow: []string{"models", "notify", "rules", "storage"}},
 	"registry":              {allow: []string{"models", "rules", "storage"}},
 	"public":                {allow: []string{"models", "registry", "rules", "storage"}},
-	"checklist":             {allow: []string{"models", "rules", "storage"}},
+	"checklist":             {allow: []string{"locale", "models", "rules", "storage"}},
 	"penalty":               {allow: []string{"document", "locale", "models", "notify", "rules", "storage"}},
 	"photo":                 {allow: []string{"models", "rules", "storage", "storage/blob"}},
 	"inspect":               {allow: []string{"checklist", "models", "notify", "penalty", "photo", "registry", "rules", "storage"}},

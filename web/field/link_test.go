@@ -60,7 +60,7 @@ func (s *slow) Read(b []byte) (int, error) {
 }
 
 // newLink relays to the server at serverURL (http://host:port).
-func newLink(t *testing.T, serverURL string) *link {
+func newLink(t testing.TB, serverURL string) *link {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -178,6 +178,13 @@ func (l *link) Write(b []byte) (int, error) {
 	defer l.mu.Unlock()
 	l.sent = append(l.sent, b...)
 	return len(b), nil
+}
+
+// Forget drops the record of what the browser sent so far.
+func (l *link) Forget() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sent = nil
 }
 
 // Sent counts how often s went from the browser to the server.

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -55,9 +56,50 @@ func strayEnglish(t *testing.T, ctx context.Context, en, own map[string]string) 
 	return stray
 }
 
+// checklistEnglish is every checklist text the server serves in English
+// (templates' titles, items' questions) whose Kannada or Hindi differs:
+// what a kn or hi screen must not show.
+func checklistEnglish(lang string) map[string]bool {
+	out := map[string]bool{}
+	pick := func(x checklist.Texts) {
+		own := map[string]string{"kn": x.Kn, "hi": x.Hi}[lang]
+		if own != "" && own != x.En {
+			out[x.En] = true
+		}
+	}
+	for _, tp := range append(checklist.Templates(), checklist.ClearanceTemplates()...) {
+		pick(tp.Titles)
+		for _, it := range tp.Items {
+			pick(it.Texts)
+		}
+	}
+	return out
+}
+
+// strayChecklist lists the checklist texts on the screen that are in
+// English where lang has its own: the items' questions, the template's
+// title beside the registration number, the templates offered.
+func strayChecklist(t *testing.T, ctx context.Context, lang string) []string {
+	t.Helper()
+	texts := webtest.Get(t, ctx, chromedp.Evaluate[[]string](`[
+	  ...[...document.querySelectorAll('main legend')].map(l => l.firstChild ? l.firstChild.textContent : ''),
+	  ...[...document.querySelectorAll('main option')].map(o => o.textContent),
+	  ...[...document.querySelectorAll('main p.reg')].map(p => p.textContent.split(' · ').pop()),
+	].map(s => s.trim())`))
+	en := checklistEnglish(lang)
+	var stray []string
+	for _, x := range texts {
+		if en[x] {
+			stray = append(stray, x)
+		}
+	}
+	return stray
+}
+
 // TestEveryScreenInEveryLanguage: at 390 px, every screen of the app in
 // English, Kannada and Hindi passes axe-core (no serious or critical
-// violation) and a kn or hi screen shows none of the app's English texts.
+// violation) and a kn or hi screen shows none of the app's English texts,
+// nor a checklist's title or question in English.
 // The Kannada inspection is the README's screenshot.
 func TestEveryScreenInEveryLanguage(t *testing.T) {
 	t.Parallel()
@@ -78,6 +120,9 @@ func TestEveryScreenInEveryLanguage(t *testing.T) {
 			if lang != "en" {
 				if stray := strayEnglish(t, ctx, en, own); len(stray) > 0 {
 					t.Errorf("%s %s shows English: %v", lang, sc.hash, stray)
+				}
+				if stray := strayChecklist(t, ctx, lang); len(stray) > 0 {
+					t.Errorf("%s %s shows checklist texts in English: %q", lang, sc.hash, stray)
 				}
 			}
 			if lang == "kn" && strings.HasPrefix(sc.key, "inspection:") {

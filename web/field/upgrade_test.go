@@ -1,13 +1,25 @@
 package field_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
+	stdsync "sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tindal/tindal/web/field"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -60,15 +72,116 @@ const held = `(async () => {
   return out;
 })()`
 
-// TestAQueueCrossesASchemaUpgrade: work queued offline by version 1 of
-// the app's database (mutations and a photo's bytes) is opened, still
-// offline, by the app whose schema has a migration more (as after a
-// service-worker update): the upgrade keeps every mutation and the photo,
-// and back in coverage each mutation crosses the network once, is applied
-// once, and the photo is verified with the hash the phone computed.
+// bundleProxy stands between the phone's link and the server: it can serve
+// another build of the app (version N+1) in place of the server's, and
+// keep the API out of reach while the pages still load.
+type bundleProxy struct {
+	URL   string
+	mu    stdsync.Mutex
+	next  map[string][]byte // /field/<name> → the other build's bytes
+	noAPI bool
+}
+
+func newBundleProxy(t *testing.T, server string) *bundleProxy {
+	t.Helper()
+	target, err := url.Parse(server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &bundleProxy{}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.ModifyResponse = func(res *http.Response) error {
+		p.mu.Lock()
+		b, ok := p.next[res.Request.URL.Path]
+		p.mu.Unlock()
+		if ok && res.StatusCode == http.StatusOK {
+			_ = res.Body.Close()
+			res.Body = io.NopCloser(bytes.NewReader(b))
+			res.ContentLength = int64(len(b))
+			res.Header.Set("Content-Length", strconv.Itoa(len(b)))
+		}
+		return nil
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.mu.Lock()
+		noAPI := p.noAPI
+		p.mu.Unlock()
+		if noAPI && strings.HasPrefix(r.URL.Path, "/v1/") {
+			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				_ = c.Close() // no answer at all, as out of coverage
+			}
+			return
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// Serve makes the proxy serve the build files (name → bytes) under /field/.
+func (p *bundleProxy) Serve(files map[string][]byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.next = map[string][]byte{}
+	for name, b := range files {
+		p.next["/field/"+name] = b
+		if name == "index.html" {
+			p.next["/field/"] = b
+		}
+	}
+}
+
+// APIDown keeps /v1 out of reach (or gives it back).
+func (p *bundleProxy) APIDown(down bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.noAPI = down
+}
+
+// nextBuild is version N+1 of the built app: the committed build with a
+// third migration of the phone's database (an index of the queue by state)
+// and a service worker of another version (its own cache), as the next
+// release of the app would be.
+func nextBuild(t *testing.T) (files map[string][]byte, cache string) {
+	t.Helper()
+	app, err := fs.ReadFile(field.Files(), "app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := fs.ReadFile(field.Files(), "sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := `createIndex("inspection","inspection")}]`
+	if bytes.Count(app, []byte(last)) != 1 {
+		t.Fatalf("the built app.js has no single migration 2 (%q) to append a migration to", last)
+	}
+	app = bytes.Replace(app, []byte(last), []byte(`createIndex("inspection","inspection")},(e,t)=>{t.objectStore("queue").createIndex("state","state")}]`), 1)
+	old := regexp.MustCompile(`tindal-field-[0-9a-f]{16}`).Find(sw)
+	if old == nil {
+		t.Fatal("the built sw.js names no versioned cache")
+	}
+	cache = string(old) + "-next"
+	return map[string][]byte{"app.js": app, "sw.js": bytes.Replace(sw, old, []byte(cache), 1)}, cache
+}
+
+// TestAQueueCrossesASchemaUpgrade: work queued offline by version N of the
+// app (mutations and a photo's bytes, in a database of schema version 1)
+// crosses a real service-worker update: the server now serves version N+1,
+// whose database has a migration more; the browser installs its worker,
+// the app offers it, the person takes it and the page reloads into N+1,
+// all with the API out of reach. Every mutation and the photo's bytes are
+// still there under schema version 3, and back in coverage each mutation
+// crosses the network once, is applied once, and the photo is verified
+// with the hash the phone computed.
 func TestAQueueCrossesASchemaUpgrade(t *testing.T) {
 	t.Parallel()
-	s, net, ctx := signedIn(t)
+	s := webtest.NewServer(t)
+	proxy := newBundleProxy(t, s.URL)
+	net := newLink(t, proxy.URL)
+	ctx := signIn(t, net.URL)
+	waitFor(t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
 	net.Cut()
 	files, sums := photos(t, 1)
 	_, insp := startInspection(t, ctx, nil)
@@ -86,29 +199,58 @@ func TestAQueueCrossesASchemaUpgrade(t *testing.T) {
 
 	// Version 1's database: written in a page of the origin the app does
 	// not run in (outside /field/), so nothing syncs meanwhile.
+	proxy.APIDown(true) // from here until the update is done, nothing is pushed
 	net.Restore()
 	webtest.Do(t, ctx, chromedp.Navigate(net.URL+"/not-the-app"))
 	if got := webtest.Get(t, ctx, chromedp.Evaluate[string](toVersion1, chromedp.EvalAwaitPromise)); got != "1 0" {
 		t.Fatalf("the database was rewritten as %q, want version 1 with no index on photos", got)
 	}
-	net.Cut()
 
-	// The new version of the app opens it, offline: the upgrade ran and kept everything.
+	// The server serves version N+1. The app opens (version N, from its
+	// worker's cache, upgrading the database to 2); the browser finds the
+	// new worker, installs it, and the app offers it.
+	next, cache := nextBuild(t)
+	proxy.Serve(next)
 	webtest.Do(t, ctx, chromedp.Navigate(net.URL+"/field/#/inspection/"+insp))
 	onScreen(t, ctx, "inspection:"+insp)
+	webtest.Do(t, ctx, chromedp.WaitVisible(chromedp.CSS("#update-now")))
+	webtest.Get(t, ctx, chromedp.Evaluate[bool](`window.versionN = true`))
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS("#update-now")))
+	// The page reloads into N+1: until it has, the page may be detached.
+	reloaded := fmt.Sprintf(`window.versionN === undefined && document.querySelector('#main')?.dataset.screen === %q`, "inspection:"+insp)
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](reloaded, chromedp.WithPollingTimeout(5*time.Second))); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			waitFor(t, ctx, reloaded, time.Second) // fails with what the screen shows
+		}
+	}
+	caches := webtest.Get(t, ctx, chromedp.Evaluate[[]string](`caches.keys()`, chromedp.EvalAwaitPromise))
+	if !slices.Equal(caches, []string{cache}) {
+		t.Errorf("after the update the caches are %v, want only the new version's %s", caches, cache)
+	}
 	if n := webtest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('#thumbs li').length`)); n != 1 {
-		t.Errorf("after the upgrade the inspection shows %d photos, want 1", n)
+		t.Errorf("after the update the inspection shows %d photos, want 1", n)
 	}
 	after := webtest.Get(t, ctx, chromedp.Evaluate[map[string][]string](held, chromedp.EvalAwaitPromise))
-	if v := fmt.Sprint(after["version"]); v != "[2]" {
-		t.Errorf("the app opened the database at version %s, want 2 (the upgrade)", v)
+	if v := fmt.Sprint(after["version"]); v != "[3]" {
+		t.Errorf("version N+1 opened the database at version %s, want 3 (its migration ran)", v)
 	}
 	if !slices.Equal(slices.Sorted(slices.Values(after["pending"])), made) || len(after["final"]) != 0 {
-		t.Fatalf("after the upgrade the queue is pending %v final %v, want pending %v", after["pending"], after["final"], made)
+		t.Fatalf("after the update the queue is pending %v final %v, want pending %v", after["pending"], after["final"], made)
 	}
 	if !slices.Equal(after["photos"], before["photos"]) {
-		t.Fatalf("after the upgrade the photos are %v, want %v (bytes and all)", after["photos"], before["photos"])
+		t.Fatalf("after the update the photos are %v, want %v (bytes and all)", after["photos"], before["photos"])
 	}
+	var answered int
+	if err := s.DB.SQL.QueryRowContext(t.Context(), `SELECT count(*) FROM applied_mutations WHERE aggregate_id = $1`, insp).Scan(&answered); err != nil {
+		t.Fatal(err)
+	}
+	if answered != 0 {
+		t.Fatalf("the server applied %d mutations before the update was done, want none (the API was out of reach)", answered)
+	}
+	proxy.APIDown(false)
+	net.Forget() // what the app tried while the API was out of reach never reached it
 
 	// Back in coverage: one sync.
 	net.Restore()

@@ -3514,6 +3514,7 @@ export interface components {
             template_version: number;
             regime: components["schemas"]["Regime"];
             title: string;
+            titles: components["schemas"]["ChecklistTexts"];
             source: string;
             fit: components["schemas"]["TemplateFit"];
             items: components["schemas"]["ChecklistItem"][];
@@ -3541,6 +3542,12 @@ export interface components {
             /** @description The citation that sets the limit */
             rule: string;
         };
+        /** @description A checklist text (a template's title, an item's question) in English and, where the catalogues (locale/checklist) have it, in Kannada and Hindi; a screen shows en for a language that is absent. Every template carries all three, so an app switches language offline. A corrected translation is written under the same template version (it is not a changed question) and the template's record is sent again */
+        ChecklistTexts: {
+            en: string;
+            kn?: string;
+            hi?: string;
+        };
         ChecklistItem: {
             /** @description Stable forever; a changed question is a new id */
             id: string;
@@ -3548,6 +3555,7 @@ export interface components {
             fail_when?: components["schemas"]["ChecklistAnswer"];
             group: string;
             text: string;
+            texts?: components["schemas"]["ChecklistTexts"];
             /** @description The rule the item checks */
             ref?: string;
             only?: components["schemas"]["TemplateFit"];
@@ -4006,6 +4014,7 @@ export interface components {
             template_version: number;
             regime: string;
             title: string;
+            titles: components["schemas"]["ChecklistTexts"];
             source: string;
             items: components["schemas"]["ChecklistItem"][];
             fit?: components["schemas"]["TemplateFit"];
@@ -4138,6 +4147,11 @@ export interface components {
             id: string;
             /** Format: uuid */
             inspection_id: string;
+            /**
+             * Format: uuid
+             * @description The vessel of the finding's inspection: an app shows the open findings of its jurisdictions on each vessel offline
+             */
+            vessel_id: string;
             code: string;
             source: string;
             sources: string[];

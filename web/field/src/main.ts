@@ -95,12 +95,14 @@ async function worker(): Promise<void> {
     const next = reg.installing;
     next?.addEventListener("statechange", () => {
       if (next.state !== "installed" || !navigator.serviceWorker.controller) return;
-      const use = h("button", { type: "button", id: "update" }, t("field.update.reload"));
+      // Its own id: the notice beside it is #update.
+      const use = h("button", { type: "button", id: "update-now" }, t("field.update.reload"));
       use.addEventListener("click", () => {
         chosen = true;
         next.postMessage("skipWaiting");
       });
       notice("update", t("field.update.ready"));
+      byId("notices").querySelector("#update-now")?.remove();
       byId("notices").append(use);
     });
   });

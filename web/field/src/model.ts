@@ -1,7 +1,7 @@
 // What the screens read: the pulled records with the phone's own queued
 // work laid over them until a pull has caught up with it (docs/SYNC.md §6.7).
 import { getMeta, queueEntries, recordsOf, record, photosOf, type QueueEntry, type StoredPhoto } from "./db";
-import type { CatalogueEntry, Certificate, Compliance, InspectionSummary, Schemas, Template, Vessel } from "./types";
+import type { CatalogueEntry, Certificate, InspectionSummary, Schemas, Template, Vessel } from "./types";
 
 export type InspectionRecord = Schemas["InspectionRecord"];
 export type AnswerRecord = Schemas["InspectionAnswerRecord"];
@@ -46,8 +46,17 @@ export async function detentionOf(vesselId: string): Promise<DetentionOrder | un
   return (await recordsOf<DetentionOrder>("detention_order")).find((d) => d.vessel_id === vesselId && d.status === "in_force");
 }
 
-/** The vessel's compliance as last read online (open findings with due dates). */
-export const complianceOf = (vesselId: string) => record<Compliance>("compliance", vesselId);
+/**
+ * The vessel's open findings from the pull, as the server's compliance
+ * reads them: not rectified, of any inspection of the vessel, one per code
+ * (the earliest recorded), by code.
+ */
+export async function openFindingsOf(vesselId: string): Promise<FindingRecord[]> {
+  const open = (await recordsOf<FindingRecord>("finding"))
+    .filter((f) => f.vessel_id === vesselId && !f.rectified && f.deleted_at === null)
+    .sort((a, b) => a.code.localeCompare(b.code) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  return open.filter((f, i) => i === 0 || open[i - 1]?.code !== f.code);
+}
 
 /** An inspection as the phone knows it. */
 export interface LocalInspection {

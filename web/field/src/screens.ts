@@ -129,6 +129,12 @@ async function searchScreen(): Promise<Part[]> {
   return [heading(t("field.search.title")), h("label", { for: "q" }, t("field.search.label")), input, results];
 }
 
+/** A checklist text (a template's title, an item's question) in the current language, English when none. */
+function local(texts: { en: string; kn?: string; hi?: string } | undefined, en: string): string {
+  const l = currentLang();
+  return (l === "kn" ? texts?.kn : l === "hi" ? texts?.hi : undefined) || texts?.en || en;
+}
+
 /** A catalogue title in the current language (English when none). */
 function title(e: CatalogueEntry | undefined, code: string): string {
   if (!e) return code;
@@ -138,8 +144,8 @@ function title(e: CatalogueEntry | undefined, code: string): string {
 async function vesselScreen(id: string): Promise<Part[]> {
   const v = await record<Vessel>("vessel", id);
   if (!v) return [heading(t("field.search.none"))];
-  const [certs, detention, compliance, templates, mine, cat] = await Promise.all([
-    model.certificatesOf(id), model.detentionOf(id), model.complianceOf(id), model.templatesFor(v), model.inspectionsOf(id), model.catalogue(),
+  const [certs, detention, open, templates, mine, cat] = await Promise.all([
+    model.certificatesOf(id), model.detentionOf(id), model.openFindingsOf(id), model.templatesFor(v), model.inspectionsOf(id), model.catalogue(),
   ]);
   const byCode = new Map(cat.map((e) => [e.code, e]));
   const certItems = certs.map((c) => {
@@ -147,8 +153,7 @@ async function vesselScreen(id: string): Promise<Part[]> {
     const left = days === undefined ? "" : days >= 0 ? t("field.vessel.left", { Days: days }) : t("field.vessel.expired", { Days: -days });
     return h("li", { class: days !== undefined && days < 0 ? "bad" : "" }, h("span", { class: "reg" }, c.number), " ", left);
   });
-  const open = compliance?.open_deficiencies ?? [];
-  const select = h("select", { id: "template" }, templates.map((tp) => h("option", { value: tp.id }, tp.title)));
+  const select = h("select", { id: "template" }, templates.map((tp) => h("option", { value: tp.id }, local(tp.titles, tp.title))));
   const start = h("button", { type: "button", id: "start" }, t("field.vessel.start"));
   start.addEventListener("click", () => {
     void (async () => {
@@ -170,7 +175,7 @@ async function vesselScreen(id: string): Promise<Part[]> {
     certItems.length ? h("ul", { class: "list", id: "certificates" }, certItems) : h("p", {}, t("field.vessel.none")),
     h("h2", {}, t("field.vessel.findings")),
     open.length ? h("ul", { class: "list", id: "open" }, open.map((d) =>
-      h("li", {}, `${d.code} ${title(byCode.get(d.code), d.code)}`, d.due.date ? h("span", { class: "muted" }, " ", t("field.vessel.due", { Date: date(d.due.date) })) : null)))
+      h("li", {}, `${d.code} ${title(byCode.get(d.code), d.code)}`, d.due_date ? h("span", { class: "muted" }, " ", t("field.vessel.due", { Date: date(d.due_date) })) : null)))
       : h("p", {}, t("field.vessel.none")),
     h("h2", {}, t("field.vessel.inspections")),
     mine.length ? h("ul", { class: "list", id: "mine" }, mine.map((i) => h("li", {}, h("a", { href: `#/inspection/${i.id}` }, i.startedAt ? time(Date.parse(i.startedAt)) : i.id))))
@@ -213,7 +218,7 @@ async function inspectionScreen(id: string): Promise<Part[]> {
   });
   return [
     heading(`${t("field.insp.title")}: ${v?.name ?? ""}`),
-    h("p", { class: "reg" }, v?.registration_number ?? "", " · ", tpl?.title ?? ""),
+    h("p", { class: "reg" }, v?.registration_number ?? "", " · ", tpl ? local(tpl.titles, tpl.title) : ""),
     li.status !== "draft" ? h("p", { class: "ok", id: "status" }, t("field.insp.submitted")) : null,
     serverSection(li),
     checklist,
@@ -240,7 +245,7 @@ function itemRow(li: model.LocalInspection, it: import("./types").Schemas["Check
     if (chosen) save(chosen.value as "yes" | "no" | "na");
   });
   return h("li", { class: "item" },
-    h("fieldset", {}, h("legend", {}, it.text, it.ref ? h("span", { class: "muted" }, ` (${it.ref})`) : null),
+    h("fieldset", {}, h("legend", {}, local(it.texts, it.text), it.ref ? h("span", { class: "muted" }, ` (${it.ref})`) : null),
       h("div", { class: "choices" }, radios),
       h("label", { for: `note-${i}` }, t("field.insp.note")), note));
 }

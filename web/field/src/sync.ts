@@ -242,21 +242,12 @@ async function applyItem(store: IDBObjectStore, it: SyncItem): Promise<void> {
   await req(store.put({ type: it.type, id: it.id, version: it.version, data: it.data } satisfies StoredRecord));
 }
 
-/** The plan's first vessels whose compliance (open findings, due dates) the phone keeps for offline. */
-const PREFETCH = 20;
-
-// refreshPlan keeps today's risk-ranked plan, and the compliance of its
-// first vessels, for the day offline.
+// refreshPlan keeps today's risk-ranked plan for the day offline. A
+// vessel's open findings come with the pull (each finding names its vessel).
 async function refreshPlan(): Promise<void> {
   const { data } = await authed(() => api.GET("/v1/plan", { params: { query: { limit: 100 } } }));
   if (!data) return;
   await tx(["meta"], "readwrite", (t) => req(t.objectStore("meta").put({ on: data.on, items: data.items }, "plan")));
-  for (const e of data.items.slice(0, PREFETCH)) {
-    const { data: c } = await authed(() => api.GET("/v1/vessels/{id}/compliance", { params: { path: { id: e.id } } }));
-    if (!c) continue;
-    await tx(["records"], "readwrite", (t) =>
-      req(t.objectStore("records").put({ type: "compliance", id: e.id, version: 0, data: c } satisfies StoredRecord)));
-  }
 }
 
 // forgetOld drops mutations, and photos, 30 days after their final answer.

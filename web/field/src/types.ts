@@ -14,7 +14,6 @@ export type Template = Schemas["ChecklistTemplateRecord"];
 export type CatalogueEntry = Schemas["CatalogueRecord"]["entries"][number];
 export type InspectionSummary = Schemas["InspectionSummary"];
 export type PlanEntry = Schemas["PlanEntry"];
-export type Compliance = Schemas["VesselCompliance"];
 
 /** What a mutation carries besides its name, version and arguments. */
 export type Envelope = Schemas["MutationEnvelope"];
