@@ -31,8 +31,10 @@ func main() {
 	n := flag.Int("n", 300, "logins sent at once")
 	email := flag.String("email", "inspector.karwar@demo.tindal", "account, or a pattern with %d (0 … accounts-1)")
 	accounts := flag.Int("accounts", 1, "accounts the phones sign in to (phone i: account i mod accounts)")
-	addresses := flag.Bool("addresses", false, "each phone from an address of its own (X-Forwarded-For; the server must trust the proxy)")
-	retry := flag.Duration("retry", 0, "retry answers with Retry-After until every phone is signed in, for at most this long (0: one try)")
+	addresses := flag.Bool("addresses", false,
+		"each phone from an address of its own (X-Forwarded-For; the server must trust the proxy)")
+	retry := flag.Duration("retry", 0,
+		"retry answers with Retry-After until every phone is signed in, for at most this long (0: one try)")
 	password := flag.String("password", os.Getenv("TINDAL_DEMO_PASSWORD"), "password")
 	flag.Parse()
 	idle := status(*pid, "VmRSS")
@@ -69,16 +71,7 @@ func main() {
 		})
 	}
 	wg.Wait()
-	keys := make([]string, 0, len(codes))
-	for k := range codes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s: %d", k, codes[k]))
-	}
-	fmt.Printf("%d phones, %d accounts, %d at once: answers {%s}\n", *n, *accounts, *n, strings.Join(parts, ", "))
+	fmt.Printf("%d phones, %d accounts, %d at once: answers {%s}\n", *n, *accounts, *n, answers(codes))
 	fmt.Printf("signed in: %d of %d, the last after %s\n", signedIn, *n, last.Round(time.Millisecond))
 	fmt.Printf("server RSS: idle %s, peak (VmHWM) %s\n", idle, status(*pid, "VmHWM"))
 	bad := 0
@@ -95,6 +88,20 @@ func main() {
 		fmt.Printf("FAIL: %d phones were not signed in within %s\n", *n-signedIn, *retry)
 		os.Exit(1)
 	}
+}
+
+// answers lists the answers by kind, in order.
+func answers(codes map[string]int) string {
+	keys := make([]string, 0, len(codes))
+	for k := range codes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, codes[k]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // login sends one login and names its answer; wait is the Retry-After to
