@@ -15,8 +15,10 @@ import (
 // Defaults of the password-hash bound (Options.HashMemory, HashWait).
 const (
 	// DefaultHashMemory is the memory password hashes may hold at once:
-	// four argon2id hashes of DefaultHasher (32 MiB each).
-	DefaultHashMemory = 128 << 20 // bytes
+	// two argon2id hashes of DefaultHasher (32 MiB each), which keep two
+	// cores busy; with the memory limit serve derives from it, 300 logins
+	// at once stay under 400 MB resident (docs/SECURITY.md).
+	DefaultHashMemory = 64 << 20 // bytes
 	// DefaultHashWait is how long a login waits for room before it is told
 	// to retry.
 	DefaultHashWait = 2 * time.Second
@@ -39,11 +41,31 @@ type hashGate struct {
 	// inFlight and peak count hashes running now and ever at once: the
 	// bound's observable (tests, and the reason for a 503 in a log).
 	inFlight, peak atomic.Int64
+	// waiting counts the hashes waiting for room; maxWaiting is how many
+	// may (crowded).
+	waiting    atomic.Int64
+	maxWaiting int64
 }
 
-func newHashGate(budgetBytes int64, wait time.Duration) *hashGate {
+// queuedPerSlot is how many logins may wait for each hash the budget
+// runs at once: a hash takes 50–100 ms a core, so 8 are done well within
+// the 2 s wait; more would only wait to be refused.
+const queuedPerSlot = 8
+
+// newHashGate bounds hashes to budgetBytes at once, each of hashKiB.
+func newHashGate(budgetBytes int64, hashKiB uint32, wait time.Duration) *hashGate {
 	kib := max(budgetBytes>>10, 1)
-	return &hashGate{sem: semaphore.NewWeighted(kib), budget: kib, wait: wait}
+	slots := max(kib/max(int64(hashKiB), 1), 1)
+	return &hashGate{sem: semaphore.NewWeighted(kib), budget: kib, wait: wait, maxWaiting: slots * queuedPerSlot}
+}
+
+// crowded reports whether as many logins wait for room as can hash within
+// the wait: a login that comes now is refused at once (errHashBusy), before
+// it counts an attempt, reads the account or waits. In a morning rush the
+// retries of refused logins then cost a request each, not five statements
+// and a two-second wait.
+func (g *hashGate) crowded() bool {
+	return g.waiting.Load() >= g.maxWaiting
 }
 
 // errHashBusy is the answer to a login that found no room in time.
@@ -59,7 +81,10 @@ func (g *hashGate) run(ctx context.Context, memKiB uint32, hash func()) error {
 	w := min(max(int64(memKiB), 1), g.budget)
 	wctx, cancel := context.WithTimeout(ctx, g.wait)
 	defer cancel()
-	if err := g.sem.Acquire(wctx, w); err != nil {
+	g.waiting.Add(1)
+	err := g.sem.Acquire(wctx, w)
+	g.waiting.Add(-1)
+	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("wait to hash a password: %w", ctx.Err())
 		}

@@ -1,7 +1,10 @@
 package auth
 
 import (
+	"context"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -66,5 +69,61 @@ func TestBusyLoginIsNoFailedAttempt(t *testing.T) {
 	}
 	if counted != 0 {
 		t.Fatalf("%d attempts counted for logins that checked no password", counted)
+	}
+}
+
+// A login that finds as many waiting for the gate as can hash within the
+// wait is refused at once: it neither waits its two seconds nor counts an
+// attempt, and the ones waiting keep their places and sign in when room
+// comes.
+func TestCrowdedGateRefusesAtOnce(t *testing.T) {
+	f := newFixtureOpts(t, Options{HashWait: time.Hour, HashMemory: 2 * 64 << 10, // room for two cheap hashes
+		AccountLimit: RateLimit{Max: 100000, Window: 15 * time.Minute}})
+	u := f.inspector(t, "crowd@demo.tindal")
+	g := f.svc.hashes
+	if !g.sem.TryAcquire(g.budget) { // every byte taken
+		t.Fatal("gate not empty")
+	}
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	queued := make([]error, g.maxWaiting)
+	for i := range queued {
+		wg.Go(func() {
+			_, queued[i] = f.svc.Login(t.Context(), LoginInput{Email: u.Email, Password: testPassword, InstallationID: "q"})
+			if queued[i] != nil {
+				failed.Add(1)
+			}
+		})
+	}
+	for g.waiting.Load() < g.maxWaiting { // every one of them waiting for room
+		if failed.Load() > 0 {
+			t.Fatal("a queued login failed before it reached the gate")
+		}
+		runtime.Gosched()
+	}
+	// The context only keeps a login that waits its turn (the old way)
+	// from hanging the test; the refusal is expected at once.
+	late, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	_, err := f.svc.Login(late, LoginInput{Email: u.Email, Password: testPassword, InstallationID: "late",
+		RemoteAddr: "10.0.0.7:1"})
+	wantCode(t, err, models.KindUnavailable, "login_busy")
+	if n := g.waiting.Load(); n != g.maxWaiting {
+		t.Fatalf("the refusal came after the queue moved (%d of %d still waiting): it waited its turn", n, g.maxWaiting)
+	}
+	var counted int
+	if err := f.db.Gorm.Raw(`SELECT count(*) FROM login_attempts WHERE key = ?`, addressKey("10.0.0.7")).
+		Scan(&counted).Error; err != nil {
+		t.Fatal(err)
+	}
+	if counted != 0 {
+		t.Errorf("the refused login counted an attempt against its address")
+	}
+	g.sem.Release(g.budget)
+	wg.Wait()
+	for i, err := range queued {
+		if err != nil {
+			t.Errorf("queued login %d: %v", i, err)
+		}
 	}
 }

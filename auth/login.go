@@ -91,8 +91,12 @@ func (s *Service) CheckPassword(ctx context.Context, email, password, remoteAddr
 
 // limitedCheck counts the attempt against the address and the account,
 // checks the credentials and refunds the attempt on success (and when the
-// hash gate was too busy to try).
+// hash gate was too busy to try). When the gate is crowded it refuses at
+// once, having counted and read nothing.
 func (s *Service) limitedCheck(ctx context.Context, email, password, remoteAddr string) (models.User, error) {
+	if s.hashes.crowded() {
+		return models.User{}, errHashBusy()
+	}
 	now := s.now()
 	addr, err := s.limitAddress(ctx, remoteAddr, now)
 	if err != nil {

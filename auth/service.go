@@ -124,7 +124,7 @@ type Service struct {
 // NewService builds a Service over the database and signing keys.
 func NewService(db *storage.DB, keys *KeySet, opts Options) *Service {
 	opts = opts.withDefaults()
-	s := &Service{db: db, keys: keys, opts: opts, hashes: newHashGate(opts.HashMemory, opts.HashWait)}
+	s := &Service{db: db, keys: keys, opts: opts, hashes: newHashGate(opts.HashMemory, opts.Hasher.Memory, opts.HashWait)}
 	s.parser = newParser(opts.Clock)
 	s.dummyHash = opts.Hasher.Hash("tindal dummy password for unknown accounts")
 	return s

@@ -1,12 +1,10 @@
 package photo
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"image/jpeg"
-	"image/png"
 	"io"
 
 	"golang.org/x/image/webp"
@@ -14,11 +12,14 @@ import (
 
 // An uploaded photo is accepted only when its bytes are a whole image of
 // the declared type: a file that merely begins like a JPEG (a JPEG header
-// followed by HTML and a script, a truncated photo, a bare PNG signature)
-// is refused, on the API and the owners' pages alike. The image is decoded
-// to its end by the standard decoders after its dimensions were checked
-// against maxPixels, and then thrown away: the stored bytes are never
-// re-encoded, because their EXIF time and place are evidence.
+// followed by HTML and a script, a truncated photo, a bare PNG signature,
+// a photo with a web page behind its end marker) is refused, on the API
+// and the owners' pages alike. JPEG and PNG are checked by their structure
+// as the bytes stream through (structure.go), HEIC by its boxes (heic.go);
+// WebP, which no phone camera writes, is decoded to its end. Dimensions
+// are checked against maxPixels before anything else is read. The stored
+// bytes are never re-encoded, because their EXIF time and place are
+// evidence.
 
 // NotImageError is CheckImage's refusal of bytes that are not a whole
 // image. Detail is safe to show a client: it names no decoder or Go error.
@@ -52,49 +53,53 @@ func (s *sourceReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// CheckImage reads r as an image of content type ct and returns nil when
-// it is a whole one: JPEG, PNG and WebP are decoded to their end, once
-// their declared dimensions are within maxPixels; HEIC, which no Go
-// decoder reads, must be a well-formed ISO-BMFF file (checkHEIC). A
-// refusal is a *NotImageError. Bytes after the image's end (a phone's
-// trailer) are not read: the caller drains r when it needs every byte.
-// An error of r itself is returned wrapped, never as a *NotImageError.
+// CheckImage reads r as an image of content type ct to its end and
+// returns nil when it is a whole one: a JPEG's segments and scans from its
+// start to its end marker, a PNG's chunks (their CRCs, and the image data
+// inflated to the size the header declares) to IEND, a well-formed HEIC
+// (checkHEIC), a WebP decoded to its end; the declared dimensions within
+// maxPixels. Bytes after a JPEG's, PNG's or WebP's end (a phone's trailer)
+// are read too and refuse the image when they hold markup (checkTrailer).
+// A refusal is a *NotImageError. An error of r itself is returned
+// wrapped, never as a *NotImageError.
 func CheckImage(r io.Reader, ct string) error {
 	src := &sourceReader{r: r}
-	err := checkImage(src, ct)
+	err := checkImage(bufio.NewReaderSize(src, readBuf), ct)
 	if src.err != nil {
 		return &readError{src.err}
 	}
 	return err
 }
 
-func checkImage(r io.Reader, ct string) error {
-	var decodeConfig func(io.Reader) (image.Config, error)
-	var decode func(io.Reader) (image.Image, error)
+func checkImage(br *bufio.Reader, ct string) error {
 	switch ct {
 	case TypeJPEG:
-		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
+		return checkJPEG(br)
 	case TypePNG:
-		decodeConfig, decode = png.DecodeConfig, png.Decode
+		return checkPNG(br)
 	case TypeWebP:
-		decodeConfig, decode = webp.DecodeConfig, webp.Decode
+		return checkWebP(br)
 	case TypeHEIC:
-		return checkHEIC(r)
-	default:
-		return notImage("the bytes are not a JPEG, PNG, WebP or HEIC image")
+		return checkHEIC(br)
 	}
+	return notImage("the bytes are not a JPEG, PNG, WebP or HEIC image")
+}
+
+// checkWebP decodes a WebP to its end, once its declared dimensions are
+// within maxPixels, then reads what follows (checkTrailer).
+func checkWebP(br *bufio.Reader) error {
 	var seen bytes.Buffer // what DecodeConfig read, given to Decode again
-	cfg, err := decodeConfig(io.TeeReader(r, &seen))
+	cfg, err := webp.DecodeConfig(io.TeeReader(br, &seen))
 	if err != nil {
-		return notImage("the bytes begin like a %s image but its header cannot be read", TypeName(ct))
+		return notImage("the bytes begin like a WebP image but its header cannot be read")
 	}
 	if err := withinPixels(cfg.Width, cfg.Height); err != nil {
 		return err
 	}
-	if _, err := decode(io.MultiReader(&seen, r)); err != nil {
-		return notImage("the bytes begin like a %s image but are not a whole one (cut short, or other data)", TypeName(ct))
+	if _, err := webp.Decode(io.MultiReader(&seen, br)); err != nil {
+		return notImage("the bytes begin like a WebP image but are not a whole one (cut short, or other data)")
 	}
-	return nil
+	return checkTrailer(br)
 }
 
 // withinPixels refuses an empty image and one of more than maxPixels

@@ -2,12 +2,16 @@ package photo_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
+	_ "image/jpeg" // image.Decode of the fixtures
 	"image/png"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -78,6 +82,9 @@ func TestCheckImage(t *testing.T) {
 	pngOK := pngBytes(t, 64, 48)
 	webp, _ := base64.StdEncoding.DecodeString(webp1x1)
 	heic := heicBytes(4032, 3024, bytes.Repeat([]byte{7}, 300))
+	progressive := readFixture(t, "progressive.jpg")
+	interlaced := interlacedPNG(t, 37, 23)
+	page := []byte("<!DOCTYPE html><html><body><script>fetch('/v1/me')</script></body></html>")
 	tests := []struct {
 		name string
 		data []byte
@@ -86,17 +93,28 @@ func TestCheckImage(t *testing.T) {
 	}{
 		{"a camera JPEG with EXIF", jpg, photo.TypeJPEG, true},
 		{"a JPEG with a trailer after its end (a phone's extra data)", bigJPEG(t, 40_000), photo.TypeJPEG, true},
+		{"a JPEG with a second JPEG after its end (a multi-picture file)", append(bytes.Clone(jpg), progressive...), photo.TypeJPEG, true},
+		{"a progressive JPEG", progressive, photo.TypeJPEG, true},
 		{"a PNG", pngOK, photo.TypePNG, true},
+		{"an interlaced PNG", interlaced, photo.TypePNG, true},
 		{"a WebP", webp, photo.TypeWebP, true},
 		{"a HEIC, well-formed", heic, photo.TypeHEIC, true},
 		{"polyglot: JPEG header, then HTML and a script", polyglot(), photo.TypeJPEG, false},
 		{"JPEG cut in half", jpg[:len(jpg)/2], photo.TypeJPEG, false},
 		{"JPEG without its end marker", jpg[:len(jpg)-2], photo.TypeJPEG, false},
+		{"JPEG with a web page after its end", append(bytes.Clone(jpg), page...), photo.TypeJPEG, false},
+		{"JPEG with a script after a binary trailer", append(bigJPEG(t, 40_000), "<SCRIPT>alert(1)</SCRIPT>"...), photo.TypeJPEG, false},
+		{"JPEG with a script between its segments", scriptBetweenSegments(t, jpg), photo.TypeJPEG, false},
+		{"JPEG whose scan is cut by a stray marker", strayMarker(t, jpg), photo.TypeJPEG, false},
+		{"progressive JPEG cut short", progressive[:len(progressive)*3/4], photo.TypeJPEG, false},
 		{"JPEG header only", jpg[:20], photo.TypeJPEG, false},
 		{"JPEG whose header says 65000×65000 pixels", withSOFSize(t, jpg, 65000, 65000), photo.TypeJPEG, false},
 		{"bare PNG signature", []byte("\x89PNG\r\n\x1a\n"), photo.TypePNG, false},
 		{"PNG cut short", pngOK[:len(pngOK)-20], photo.TypePNG, false},
 		{"PNG signature then HTML", append([]byte("\x89PNG\r\n\x1a\n"), "<script>alert(1)</script>"...), photo.TypePNG, false},
+		{"PNG with a web page after its end", append(bytes.Clone(pngOK), page...), photo.TypePNG, false},
+		{"PNG with a damaged byte in its data", damagedIDAT(t, pngOK), photo.TypePNG, false},
+		{"interlaced PNG cut short", interlaced[:len(interlaced)-30], photo.TypePNG, false},
 		{"WebP cut short", webp[:len(webp)-6], photo.TypeWebP, false},
 		{"HEIC signature then JPEG bytes", append([]byte("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"), jpg[100:600]...), photo.TypeHEIC, false},
 		{"HEIC cut short", heic[:len(heic)-50], photo.TypeHEIC, false},
@@ -121,6 +139,119 @@ func TestCheckImage(t *testing.T) {
 	}
 }
 
+// scriptBetweenSegments is the JPEG with a script inserted in front of
+// its second segment's marker (decoders skip such bytes).
+func scriptBetweenSegments(t testing.TB, jpg []byte) []byte {
+	i := bytes.Index(jpg[2:], []byte{0xFF, 0xDB})
+	if i < 0 {
+		t.Fatal("no DQT marker")
+	}
+	return append(append(bytes.Clone(jpg[:i+2]), "<script>alert(1)</script>"...), jpg[i+2:]...)
+}
+
+// strayMarker is the JPEG with a byte of its scan data replaced by 0xFF:
+// a marker (0xFF then a data byte) where the coded pixels should go on.
+func strayMarker(t testing.TB, jpg []byte) []byte {
+	sos := bytes.Index(jpg, []byte{0xFF, 0xDA})
+	if sos < 0 {
+		t.Fatal("no SOS marker")
+	}
+	b := bytes.Clone(jpg)
+	for i := sos + 200; i < len(b)-4; i++ {
+		if b[i] != 0xFF && b[i+1] != 0xFF && b[i+1] != 0x00 && (b[i+1] < 0xD0 || b[i+1] > 0xD7) && b[i-1] != 0xFF {
+			b[i] = 0xFF
+			b[i+1] = 0xE5 // an APP5 segment's marker in the middle of the data
+			return b
+		}
+	}
+	t.Fatal("no byte to replace")
+	return nil
+}
+
+// damagedIDAT is the PNG with one byte of its image data changed (its
+// chunk's CRC no longer matches).
+func damagedIDAT(t testing.TB, p []byte) []byte {
+	i := bytes.Index(p, []byte("IDAT"))
+	if i < 0 {
+		t.Fatal("no IDAT")
+	}
+	b := bytes.Clone(p)
+	b[i+6] ^= 0x40
+	return b
+}
+
+// interlacedPNG is a w×h 8-bit RGB PNG coded in Adam7's seven passes
+// (Go's encoder writes none), each row unfiltered.
+func interlacedPNG(t testing.TB, w, h int) []byte {
+	var raw bytes.Buffer
+	for _, p := range [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}} {
+		for y := p[1]; y < h; y += p[3] {
+			if p[0] >= w {
+				break
+			}
+			raw.WriteByte(0)
+			for x := p[0]; x < w; x += p[2] {
+				raw.Write([]byte{byte(x * 6), byte(y * 11), 90})
+			}
+		}
+	}
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	_, _ = zw.Write(raw.Bytes())
+	_ = zw.Close()
+	chunk := func(typ string, data []byte) []byte {
+		c := binary.BigEndian.AppendUint32(nil, uint32(len(data))) //nolint:gosec // small
+		c = append(append(c, typ...), data...)
+		return binary.BigEndian.AppendUint32(c, crc32.ChecksumIEEE(c[4:]))
+	}
+	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, uint32(w)), uint32(h)) //nolint:gosec // small
+	ihdr = append(ihdr, 8, 2, 0, 0, 1)
+	zb := z.Bytes()
+	out := bytes.Join([][]byte{[]byte("\x89PNG\r\n\x1a\n"), chunk("IHDR", ihdr),
+		chunk("IDAT", zb[:len(zb)/2]), chunk("IDAT", zb[len(zb)/2:]), chunk("IEND", nil)}, nil)
+	if _, err := png.Decode(bytes.NewReader(out)); err != nil {
+		t.Fatalf("the interlaced PNG does not decode: %v", err)
+	}
+	return out
+}
+
+// TestCheckImageRefusesNoDecodableImage: every damaged copy of the
+// fixtures that Go's decoders still decode whole is accepted by the
+// structural check too (one byte changed, removed or inserted at random):
+// what is checked as the bytes stream through never refuses an image the
+// full decode accepted.
+func TestCheckImageRefusesNoDecodableImage(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 7))
+	for _, f := range []struct {
+		data []byte
+		ct   string
+	}{
+		{readFixture(t, "gps_karwar.jpg"), photo.TypeJPEG},
+		{readFixture(t, "progressive.jpg"), photo.TypeJPEG},
+		{pngBytes(t, 64, 48), photo.TypePNG},
+		{interlacedPNG(t, 37, 23), photo.TypePNG},
+	} {
+		for k := range 150 {
+			b, i := bytes.Clone(f.data), rng.IntN(len(f.data))
+			switch k % 3 {
+			case 0:
+				b[i] = byte(rng.IntN(256))
+			case 1:
+				b = append(b[:i:i], f.data[i+1:]...)
+			default:
+				b = append(append(b[:i:i], byte(rng.IntN(256))), f.data[i:]...)
+			}
+			if _, _, err := image.Decode(bytes.NewReader(b)); err != nil {
+				continue
+			}
+			if err := photo.CheckImage(bytes.NewReader(b), f.ct); err != nil {
+				t.Errorf("%s, change %d at byte %d: decodes whole but refused: %v", f.ct, k, i, err)
+			}
+		}
+	}
+}
+
 // TestNotWholeImagesRefusedOnEveryPath: a polyglot, a truncated JPEG and
 // PNG, and a pixel bomb's header, each declared with its right hash, size
 // and type, are refused as unsupported_type (422, permanent) on every way
@@ -140,6 +271,7 @@ func TestNotWholeImagesRefusedOnEveryPath(t *testing.T) {
 		{"truncated JPEG", jpg[:len(jpg)*2/3], photo.TypeJPEG},
 		{"truncated PNG", pngOK[:len(pngOK)-20], photo.TypePNG},
 		{"pixel bomb header", withSOFSize(t, jpg, 65000, 65000), photo.TypeJPEG},
+		{"web page after the end marker", append(bytes.Clone(jpg), "<html><script>alert(1)</script></html>"...), photo.TypeJPEG},
 		// Over 5 MiB: a multipart plan. The HTML is at the start; the rest pads.
 		{"large polyglot", append(polyglot(), bytes.Repeat([]byte("<p>x</p>"), 6<<17)...), photo.TypeJPEG},
 	}

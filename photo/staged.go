@@ -132,7 +132,7 @@ func judgeBytes(r io.Reader, u *upload) (verdict, error) {
 	src := &sourceReader{r: io.LimitReader(r, MaxSize+1)}
 	h := sha256.New()
 	n := &countWriter{}
-	br := bufio.NewReaderSize(io.TeeReader(src, io.MultiWriter(h, n)), SniffLen)
+	br := bufio.NewReaderSize(io.TeeReader(src, io.MultiWriter(h, n)), readBuf)
 	// Fewer bytes at the end of a short photo; src keeps a read error.
 	head, _ := br.Peek(SniffLen) //nolint:errcheck // see above
 	v := judgeType(verdict{}, head, u.ContentType)

@@ -169,14 +169,12 @@ func jsonText(b []byte) *string {
 
 // flushChanges writes every buffered change in one INSERT. The trigger on
 // change_log takes the change-log advisory lock, which is then held until
-// COMMIT; lock_timeout bounds the wait (docs/SYNC.md: a timeout answers retry).
+// COMMIT, waiting at most 5 seconds for it (the trigger's own lock_timeout,
+// migration 00058; docs/SYNC.md: a timeout answers retry).
 func (tx *Tx) flushChanges() error {
 	rows := tx.changeRows()
 	if len(rows) == 0 {
 		return nil
-	}
-	if err := tx.DB.Exec("SET LOCAL lock_timeout = '5s'").Error; err != nil {
-		return fmt.Errorf("set lock timeout: %w", err)
 	}
 	types, ids, scopes := make([]string, len(rows)), make([]string, len(rows)), make([]string, len(rows))
 	for i, r := range rows {

@@ -124,9 +124,10 @@ func (c *config) settings() []setting {
 		},
 		{
 			"TINDAL_LOGIN_HASH_MEMORY_MIB",
-			"128",
-			"MiB password hashes may hold at once (argon2id, 32 MiB each: 128 = 4 logins hashing at once; " +
-				"others wait up to 2 s, then get 503 with Retry-After) (32-4096)",
+			"64",
+			"MiB password hashes may hold at once (argon2id, 32 MiB each: 64 = 2 logins hashing at once; " +
+				"others wait up to 2 s, then get 503 with Retry-After); unless GOMEMLIMIT is set, Go's soft " +
+				"memory limit is 192 MiB + twice this (32-4096)",
 			&c.HashMemoryS,
 		},
 		{

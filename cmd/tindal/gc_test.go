@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"testing"
+
+	"github.com/tindal/tindal/auth"
 )
 
 // serve applies the collector defaults only where Go's own variables are
@@ -18,17 +20,21 @@ func TestGCDefaultsYieldToGoVariables(t *testing.T) {
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	log := slog.New(slog.DiscardHandler)
 
-	gcDefaults(env(nil), log)
+	gcDefaults(env(nil), auth.DefaultHashMemory, log)
 	if got := debug.SetGCPercent(100); got != defaultGOGC {
 		t.Errorf("unset GOGC: collector at %d%%, want %d", got, defaultGOGC)
 	}
-	if got := debug.SetMemoryLimit(-1); got != defaultMemoryLimit {
-		t.Errorf("unset GOMEMLIMIT: limit %d, want %d", got, defaultMemoryLimit)
+	if got := debug.SetMemoryLimit(-1); got != 320<<20 {
+		t.Errorf("unset GOMEMLIMIT: limit %d, want 320 MiB for the default login-hash budget", got)
+	}
+	gcDefaults(env(nil), 256<<20, log)
+	if got := debug.SetMemoryLimit(-1); got != 704<<20 {
+		t.Errorf("unset GOMEMLIMIT, a 256 MiB login-hash budget: limit %d, want 704 MiB", got)
 	}
 
 	debug.SetGCPercent(150) // as the runtime would have from GOGC=150
 	debug.SetMemoryLimit(1 << 30)
-	gcDefaults(env(map[string]string{"GOGC": "150", "GOMEMLIMIT": "1GiB"}), log)
+	gcDefaults(env(map[string]string{"GOGC": "150", "GOMEMLIMIT": "1GiB"}), auth.DefaultHashMemory, log)
 	if got := debug.SetGCPercent(100); got != 150 {
 		t.Errorf("GOGC=150: collector at %d%%", got)
 	}

@@ -155,7 +155,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer a.close()
-	gcDefaults(getenv, a.log)
+	gcDefaults(getenv, a.cfg.HashMemory, a.log)
 	if err := a.prepareSchema(ctx, *noMigrate, stdout); err != nil {
 		return err
 	}
