@@ -170,7 +170,7 @@ func jsonText(b []byte) *string {
 // flushChanges writes every buffered change in one INSERT. The trigger on
 // change_log takes the change-log advisory lock, which is then held until
 // COMMIT, waiting at most 5 seconds for it (the trigger's own lock_timeout,
-// migration 00058; docs/SYNC.md: a timeout answers retry).
+// migration 00074; docs/SYNC.md: a timeout answers retry).
 func (tx *Tx) flushChanges() error {
 	rows := tx.changeRows()
 	if len(rows) == 0 {

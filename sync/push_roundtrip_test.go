@@ -102,7 +102,7 @@ func TestOfflineDayRoundTrips(t *testing.T) {
 
 // maxDayRoundTrips is the round trips one offline day may take, with no
 // room: 34 since the change-log lock's timeout is set by the trigger that
-// takes the lock (migration 00058) instead of a SET LOCAL of its own; 35
+// takes the lock (migration 00074) instead of a SET LOCAL of its own; 35
 // since the first chunk reads its recorded mutation ids with the
 // device, a start reads its id and its templates' retirement together,
 // a vessel is read with its certificates, the chunk's deferred records
