@@ -16,7 +16,8 @@ import (
 )
 
 // ownerPages are the pages an owner reads, from the to-do list: every
-// notice with its HTML copy and PDF, every detention order's page, every
+// notice with its HTML copy and PDF, every detention order's page with its
+// copy and PDF, every
 // finding (open, rectified, closing only by a
 // re-inspection), the settings. A new owner page joins
 // here.
@@ -27,7 +28,13 @@ func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...s
 	for _, n := range webtest.Links(t, ctx, "/my/notices/") {
 		pages = append(pages, n, n+"/notice.html", n+"/notice.pdf")
 	}
-	pages = append(pages, webtest.Links(t, ctx, "/my/detentions/")...)
+	for _, d := range webtest.Links(t, ctx, "/my/detentions/") {
+		if strings.Contains(strings.TrimPrefix(d, "/my/detentions/"), "/") {
+			pages = append(pages, d) // a copy the page links itself
+			continue
+		}
+		pages = append(pages, d, d+"/order.html", d+"/order.pdf")
+	}
 	pages = append(pages, webtest.Links(t, ctx, "/my/findings/")...)
 	return append(pages, extra...)
 }
