@@ -250,6 +250,12 @@ func (r *replica) start(env map[string]string) error {
 	cmd := exec.Command(r.bin, r.args...) //nolint:gosec // the binary we built
 	cmd.Env = append(os.Environ(), "TINDAL_HTTP_ADDR="+r.addr, "TINDAL_METRICS_ADDR="+r.metrics)
 	for k, v := range env {
+		if k == "TINDAL_DATABASE_URL" { // its sessions name it (pg_stat_activity), for the fault tests
+			v += "&application_name=tindal-" + r.name
+			if !strings.Contains(v, "?") {
+				v = strings.Replace(v, "&", "?", 1)
+			}
+		}
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	for k, v := range r.extraEnv {
@@ -310,6 +316,22 @@ func (r *replica) stop(sig syscall.Signal) {
 	}
 	_ = cmd.Process.Signal(sig)
 	<-exited
+}
+
+// running says whether the process is alive.
+func (r *replica) running() bool {
+	r.mu.Lock()
+	exited := r.exited
+	r.mu.Unlock()
+	if exited == nil {
+		return false
+	}
+	select {
+	case <-exited:
+		return false
+	default:
+		return true
+	}
 }
 
 // signal sends sig without waiting.

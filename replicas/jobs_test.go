@@ -2,6 +2,7 @@ package replicas
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -94,20 +95,29 @@ func mails(t *testing.T, to string) int {
 // access token.
 func apiLogin(t *testing.T, base, email, installation string) string {
 	t.Helper()
-	for range 20 {
-		a := set.do(base, "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": password,
-			"installation_id": installation, "device_name": installation})
-		if a.status == 200 {
-			tok, _ := a.json()["access_token"].(string)
-			return tok
-		}
-		if a.err == nil && a.status != 502 && a.status != 503 {
-			t.Fatalf("login %s: %d %s", email, a.status, a.body)
-		}
-		time.Sleep(100 * time.Millisecond)
+	tok, err := tryLogin(base, email, installation)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("login %s: no answer", email)
-	return ""
+	return tok
+}
+
+// tryLogin signs in, retrying what a phone retries (502, 503, a cut
+// connection) for at most 10 s.
+func tryLogin(base, email, installation string) (string, error) {
+	var last answer
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		last = set.do(base, "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": password,
+			"installation_id": installation, "device_name": installation})
+		if last.status == 200 {
+			tok, _ := last.json()["access_token"].(string)
+			return tok, nil
+		}
+		if last.err == nil && last.status != 502 && last.status != 503 {
+			break
+		}
+	}
+	return "", fmt.Errorf("login %s: %d %s %v", email, last.status, last.body, last.err)
 }
 
 // await polls cond until it holds, for at most within.

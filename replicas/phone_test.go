@@ -50,8 +50,25 @@ type phone struct {
 // inspections of the seeded vessel (start, six answers, two penalised
 // findings, submit), the first with a photo when photoData is given.
 func newPhone(t *testing.T, base, email, label string, n int, photoData []byte) *phone {
-	p := &phone{label: label, token: apiLogin(t, base, email, label), statuses: map[uuid.UUID][]string{}, answers: map[string]int{}}
-	p.device = p.deviceID(t, base, email)
+	t.Helper()
+	p, err := makePhone(base, email, label, n, photoData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// makePhone is newPhone for a goroutine: it returns the error.
+func makePhone(base, email, label string, n int, photoData []byte) (*phone, error) {
+	tok, err := tryLogin(base, email, label)
+	if err != nil {
+		return nil, err
+	}
+	p := &phone{label: label, token: tok, statuses: map[uuid.UUID][]string{}, answers: map[string]int{}}
+	if err := set.db.Gorm.Raw(`SELECT d.id::text FROM devices d JOIN users u ON u.id = d.user_id
+		WHERE u.email = ? AND d.installation_id = ?`, email, label).Scan(&p.device).Error; err != nil || p.device == "" {
+		return nil, fmt.Errorf("%s: no device (%v)", label, err)
+	}
 	tpl := checklist.TemplateID("ka-form2-annex", 1)
 	var items []string
 	for _, x := range checklist.Templates() {
@@ -86,18 +103,7 @@ func newPhone(t *testing.T, base, email, label string, n int, photoData []byte) 
 		}
 		add("inspection.submit", map[string]any{"inspection_id": id})
 	}
-	return p
-}
-
-// deviceID is the device the login made (the newest of the user's).
-func (p *phone) deviceID(t *testing.T, _ string, email string) string {
-	var id string
-	must(t, set.db.Gorm.Raw(`SELECT d.id::text FROM devices d JOIN users u ON u.id = d.user_id
-		WHERE u.email = ? AND d.installation_id = ?`, email, p.label).Scan(&id).Error)
-	if id == "" {
-		t.Fatalf("%s: no device", p.label)
-	}
-	return id
+	return p, nil
 }
 
 func sum(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:]) }
