@@ -169,6 +169,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 	})
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
+	if d.Metrics != nil && d.Blobs != nil {
+		registerObjectStore(d.Metrics, d.Blobs)
+	}
 	if d.Metrics != nil {
 		d.Metrics.MustRegister(d.Inspect.OverdueCollector()) // tindal_findings_overdue (docs/REVIEW.md)
 		d.Metrics.MustRegister(

@@ -22,22 +22,25 @@ const password = "replicas-test-password"
 // that expires in 30 days (India's date), so that the certificate-expiry
 // job has exactly one reminder to mail the owner. Passwords are hashed
 // cheaply (the hash names its own cost, which the replicas verify with).
-func (c *cluster) seed() error {
+func (c *cluster) seed() error { return seedInto(c.db, c.ids) }
+
+// seedInto is seed on any database; ids receives what it made.
+func seedInto(db *storage.DB, ids map[string]string) error {
 	ctx := context.Background()
-	reg := registry.New(c.db, time.Now)
+	reg := registry.New(db, time.Now)
 	all := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
 	j, _, err := reg.CreateJurisdiction(ctx, all, models.Jurisdiction{Code: "KARWAR", Name: "Karwar", Regime: "KA-IV-2025"})
 	if err != nil {
 		return err
 	}
-	c.ids["KARWAR"] = j.ID.String()
-	c.ids["owner-email"] = "owner-" + randomHex(4) + "@replicas.test"
+	ids["KARWAR"] = j.ID.String()
+	ids["owner-email"] = "owner-" + randomHex(4) + "@replicas.test"
 	o, _, err := reg.CreateOwner(ctx, all, models.Owner{Kind: "person", Name: "Owner of Karwar", JurisdictionID: j.ID,
-		PreferredLanguage: "en", Email: c.ids["owner-email"]})
+		PreferredLanguage: "en", Email: ids["owner-email"]})
 	if err != nil {
 		return err
 	}
-	c.ids["owner"] = o.ID.String()
+	ids["owner"] = o.ID.String()
 	cat, zone, power, unit := "C", 3, 120.0, "kW"
 	v, _, err := reg.CreateVessel(ctx, all, models.Vessel{RegistrationNumber: "KA-KWR-0001", Name: "Boat of Karwar",
 		Kind: "mechanised", Category: &cat, Zone: &zone, EnginePower: &power, PowerUnit: &unit, Use: "passenger",
@@ -45,18 +48,18 @@ func (c *cluster) seed() error {
 	if err != nil {
 		return err
 	}
-	c.ids["vessel"] = v.ID.String()
+	ids["vessel"] = v.ID.String()
 	today := rules.DateOf(time.Now())
 	issued := time.Date(today.Year-1, today.Month, today.Day, 0, 0, 0, 0, time.UTC)
 	expires := time.Date(today.Year, today.Month, today.Day, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 30)
 	now := time.Now().UTC()
 	vid := v.ID
-	if err := c.db.Gorm.Create(&models.Certificate{ID: uuid.New(), SubjectType: "vessel", VesselID: &vid, Kind: "insurance",
+	if err := db.Gorm.Create(&models.Certificate{ID: uuid.New(), SubjectType: "vessel", VesselID: &vid, Kind: "insurance",
 		Number: "INS-REPLICAS", IssuedOn: issued, ExpiresOn: &expires, Status: "valid", JurisdictionID: j.ID, OwnerID: &o.ID,
 		Synced: models.Synced{Version: 1, CreatedAt: now, UpdatedAt: now}}).Error; err != nil {
 		return err
 	}
-	a := auth.NewService(c.db, nil, auth.Options{Hasher: authtest.CheapHasher()})
+	a := auth.NewService(db, nil, auth.Options{Hasher: authtest.CheapHasher()})
 	long := time.Now().AddDate(-1, 0, 0)
 	for _, u := range []struct {
 		label string
@@ -67,7 +70,7 @@ func (c *cluster) seed() error {
 		switch u.role {
 		case models.RoleOwner:
 			n.OwnerID = &o.ID
-			n.Email = c.ids["owner-email"]
+			n.Email = ids["owner-email"]
 		case models.RoleAdmin:
 		default:
 			n.Jurisdictions = []uuid.UUID{j.ID}

@@ -372,6 +372,7 @@ export TINDAL_S3_BUCKET=tindal
 export TINDAL_S3_REGION=us-east-1
 export TINDAL_SMTP_URL=smtp://$SMTP_ADDR
 export TINDAL_MAILPIT_API=http://$MAILPIT_HTTP
+export TINDAL_TEST_MINIO_BIN=$(shell_word "$TOOLS/$MINIO_TAG/minio")
 export TINDAL_TEST_SMTP_TLS_URL=$(shell_word "smtp://$TLS_SMTP_USER:$TLS_SMTP_PASSWORD@$TLS_SMTP_ADDR?ca=$TLS_DIR/cert.pem")
 export TINDAL_TEST_SMTP_TLS_CA=$(shell_word "$TLS_DIR/cert.pem")
 export TINDAL_TEST_MAILPIT_TLS_API=http://$TLS_MAILPIT_HTTP
