@@ -66,6 +66,9 @@ func answers(phones []*phone) map[string]int {
 		for k, v := range p.answers {
 			out[k] += v
 		}
+		for _, c := range p.cuts {
+			out["cut: "+c]++
+		}
 		p.mu.Unlock()
 	}
 	return out

@@ -44,6 +44,7 @@ type phone struct {
 	statuses  map[uuid.UUID][]string
 	answers   map[string]int // HTTP answers by kind: "200", "409", "502", "transport", …
 	unretried []string       // answers a phone cannot retry: they fail the test
+	cuts      []string       // the transport errors seen
 }
 
 // newPhone signs in through base as email and fills a queue of n
@@ -121,6 +122,7 @@ func (p *phone) pushOnce(base string, ms []mutation) []mutation {
 	switch {
 	case a.err != nil:
 		p.answers["transport"]++
+		p.cuts = append(p.cuts, a.err.Error())
 		return ms
 	case a.status == 200:
 		p.answers["200"]++
