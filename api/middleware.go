@@ -242,8 +242,11 @@ func registerObjectStore(reg *prometheus.Registry, p Pinger) {
 		}
 		return 1
 	}))
-	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_object_store_degraded",
-		Help: "1 while the object store serves with drives offline (an erasure-coded MinIO that lost a drive)."}, func() float64 {
+	degraded := prometheus.GaugeOpts{
+		Name: "tindal_object_store_degraded",
+		Help: "1 while the object store serves with drives offline (an erasure-coded MinIO that lost a drive).",
+	}
+	reg.MustRegister(prometheus.NewGaugeFunc(degraded, func() float64 {
 		if errors.Is(state(), blob.ErrDegraded) {
 			return 1
 		}

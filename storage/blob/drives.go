@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -47,8 +48,12 @@ func newDriveCheck(raw string, cfg Config) *driveCheck {
 	if secure {
 		scheme = "https"
 	}
-	return &driveCheck{url: scheme + "://" + host + "/minio/v2/metrics/cluster", access: cfg.AccessKey, secret: cfg.SecretKey,
-		client: &http.Client{Timeout: 2 * time.Second}}
+	return &driveCheck{
+		url:    scheme + "://" + host + "/minio/v2/metrics/cluster",
+		access: cfg.AccessKey,
+		secret: cfg.SecretKey,
+		client: &http.Client{Timeout: 2 * time.Second},
+	}
 }
 
 // degraded returns an ErrDegraded error when drives are offline.
@@ -88,36 +93,32 @@ func (d *driveCheck) read(ctx context.Context) (offline, all int) {
 	if res.StatusCode != http.StatusOK {
 		return 0, 0
 	}
-	sc := bufio.NewScanner(res.Body)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	// A drive MinIO still lists but cannot use (a directory gone bad)
-	// counts as online in the drive totals and missing from its erasure
-	// set's online drives: the sets tell.
-	var online, total, inSets int
+	return countDrives(res.Body)
+}
+
+// countDrives reads the drives offline and in all from the metrics text.
+// A drive MinIO still lists but cannot use (a directory gone bad) counts
+// as online in the drive totals and is missing from its erasure set's
+// online drives: the sets tell.
+func countDrives(r io.Reader) (offline, total int) {
+	var online, inSets int
 	sets := false
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		line := sc.Text()
-		name, value, ok := strings.Cut(line, " ")
-		if !ok || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if i := strings.IndexByte(name, '{'); i >= 0 {
-			name = name[:i]
-			value = line[strings.LastIndexByte(line, ' ')+1:]
-		}
-		n, err := strconv.ParseFloat(value, 64)
-		if err != nil {
+		name, n, ok := sample(sc.Text())
+		if !ok {
 			continue
 		}
 		switch name {
 		case "minio_cluster_drive_offline_total", "minio_cluster_disk_offline_total":
-			offline = int(n)
+			offline = n
 		case "minio_cluster_drive_online_total", "minio_cluster_disk_online_total":
-			online = int(n)
+			online = n
 		case "minio_cluster_drive_total", "minio_cluster_disk_total":
-			total = int(n)
+			total = n
 		case "minio_cluster_health_erasure_set_online_drives":
-			inSets += int(n)
+			inSets += n
 			sets = true
 		}
 	}
@@ -128,4 +129,14 @@ func (d *driveCheck) read(ctx context.Context) (offline, all int) {
 		offline = total - inSets
 	}
 	return offline, total
+}
+
+// sample splits a metrics line into its name (labels dropped) and value.
+func sample(line string) (string, int, bool) {
+	if line == "" || strings.HasPrefix(line, "#") {
+		return "", 0, false
+	}
+	name := line[:strings.IndexAny(line+" ", "{ ")]
+	n, err := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+	return name, int(n), err == nil
 }

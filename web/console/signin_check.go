@@ -17,7 +17,8 @@ import (
 // accounts.
 func (c *Console) signInCheck(ctx *fiber.Ctx) error {
 	form := map[string]string{"email": ctx.FormValue("email")}
-	u, err := c.site.Auth().CheckPassword(ctx.UserContext(), ctx.FormValue("email"), ctx.FormValue("password"), api.ClientAddr(ctx))
+	u, err := c.site.Auth().CheckPassword(
+		ctx.UserContext(), ctx.FormValue("email"), ctx.FormValue("password"), api.ClientAddr(ctx))
 	if err == nil && u.Role == models.RoleOwner {
 		err = models.Errorf(models.KindUnauthenticated, "invalid_credentials", "owners sign in at /my")
 	}
