@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+	"time"
 )
 
 // TestLoginLimitsHoldAcrossReplicas: guesses at one account's password
@@ -64,5 +65,49 @@ func TestConsoleAddressLimitCountsTheClientNotTheProxy(t *testing.T) {
 	official := newBrowser(t, "192.0.2.44")
 	if st := official.consoleSignIn(p, "inspector2@replicas.test"); st != 303 {
 		t.Errorf("an official from another address, through the proxy, after the attacker was refused: %d, want 303 (signed in)", st)
+	}
+}
+
+// TestPublicAndOneTimeLimitsHoldAcrossReplicas: the public vessel page's
+// limit (120 a minute per address) and the one-time sign-in requests'
+// limit (5 per email in 15 minutes) hold over three replicas as over one:
+// requests spread by round robin are refused at the same count.
+func TestPublicAndOneTimeLimitsHoldAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	p := set.proxy.base()
+	// The public page, in one window of the minute (a run that crosses a
+	// window's end starts again in the next).
+	for attempt := 0; ; attempt++ {
+		from := fmt.Sprintf("203.0.113.%d", 100+attempt)
+		window := time.Now().Truncate(time.Minute)
+		ok := 0
+		var refused answer
+		for range 130 {
+			a := set.do(p, "GET", "/v/vessel/KA-KWR-0001", "", nil, "X-Forwarded-For", from)
+			if a.status == 200 {
+				ok++
+				continue
+			}
+			refused = a
+			break
+		}
+		if !time.Now().Truncate(time.Minute).Equal(window) && attempt < 2 {
+			continue
+		}
+		if ok != 120 || refused.status != 429 || refused.header.Get("Retry-After") == "" {
+			t.Errorf("the public page through 3 replicas: %d answered, then %d (Retry-After %q); want 120, then 429",
+				ok, refused.status, refused.header.Get("Retry-After"))
+		}
+		break
+	}
+	// One-time sign-in requests for one email from different addresses.
+	email := "nobody-" + randomHex(4) + "@replicas.test"
+	var got []int
+	for i := range 6 {
+		a := set.do(p, "POST", "/v1/auth/one-time", "", map[string]any{"email": email}, "X-Forwarded-For", fmt.Sprintf("198.18.0.%d", i+1))
+		got = append(got, a.status)
+	}
+	if fmt.Sprint(got) != "[202 202 202 202 202 429]" {
+		t.Errorf("one-time requests for one email over 3 replicas: %v, want five 202 then 429", got)
 	}
 }

@@ -41,6 +41,14 @@ func seedInto(db *storage.DB, ids map[string]string) error {
 		return err
 	}
 	ids["owner"] = o.ID.String()
+	// A second owner, who signs in at /my (TestMySessionHoldsOnEveryReplica):
+	// the first one's mailbox holds only the reminder.
+	ids["owner2-email"] = "owner2-" + randomHex(4) + "@replicas.test"
+	o2, _, err := reg.CreateOwner(ctx, all, models.Owner{Kind: "person", Name: "Second owner of Karwar", JurisdictionID: j.ID,
+		PreferredLanguage: "en", Email: ids["owner2-email"]})
+	if err != nil {
+		return err
+	}
 	cat, zone, power, unit := "C", 3, 120.0, "kW"
 	v, _, err := reg.CreateVessel(ctx, all, models.Vessel{RegistrationNumber: "KA-KWR-0001", Name: "Boat of Karwar",
 		Kind: "mechanised", Category: &cat, Zone: &zone, EnginePower: &power, PowerUnit: &unit, Use: "passenger",
@@ -79,5 +87,7 @@ func seedInto(db *storage.DB, ids map[string]string) error {
 			return err
 		}
 	}
-	return nil
+	_, err = a.CreateUser(ctx, storage.Actor{}, auth.NewUser{Email: ids["owner2-email"], Name: "owner2", Role: models.RoleOwner,
+		Password: password, AssignedFrom: long, OwnerID: &o2.ID})
+	return err
 }

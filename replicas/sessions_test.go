@@ -1,12 +1,15 @@
 package replicas
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // browser is one person's browser: a cookie jar, no redirects followed,
@@ -112,3 +115,71 @@ func TestConsoleSessionHoldsOnEveryReplica(t *testing.T) {
 }
 
 func (r *replica) base() string { return "http://" + r.addr }
+
+// TestMySessionHoldsOnEveryReplica: an owner asks for a one-time code on
+// A, signs in with it on B (the code lives in PostgreSQL), and the session
+// is valid on A, B and C; signing out on C ends it on all three.
+func TestMySessionHoldsOnEveryReplica(t *testing.T) {
+	t.Parallel()
+	rs := set.replicas
+	email := set.ids["owner2-email"]
+	b := newBrowser(t, "")
+	if st, _, page := b.post(rs[0].base(), "/my/signin", "/my/signin", url.Values{"email": {email}}); st != 200 {
+		t.Fatalf("ask for a code on A: %d %.300s", st, page)
+	}
+	code := ""
+	await(t, "the code in mailpit", 60*time.Second, func() bool { code = lastCode(t, email); return code != "" })
+	if st, loc, _ := b.post(rs[1].base(), "/my/signin", "/my/signin/code", url.Values{"email": {email}, "code": {code}}); st != 303 {
+		t.Fatalf("sign in with the code on B: %d %s", st, loc)
+	}
+	mine := func(r *replica) bool {
+		st, loc, _ := b.get(r.base(), "/my/")
+		if st != 200 && !(st/100 == 3 && strings.Contains(loc, "signin")) {
+			t.Fatalf("GET %s/my/: %d %s", r.name, st, loc)
+		}
+		return st == 200
+	}
+	for _, r := range rs {
+		if !mine(r) {
+			t.Errorf("the owner's session made on B is not valid on %s", r.name)
+		}
+	}
+	if st, _, _ := b.post(rs[2].base(), "/my/", "/my/signout", url.Values{}); st/100 != 3 {
+		t.Fatalf("sign-out on C: %d", st)
+	}
+	for _, r := range rs {
+		if mine(r) {
+			t.Errorf("signed out on C, the owner's session still serves on %s", r.name)
+		}
+	}
+}
+
+var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
+
+// lastCode is the one-time code of the newest mail to an address, or "".
+func lastCode(t *testing.T, to string) string {
+	t.Helper()
+	api := os.Getenv("TINDAL_MAILPIT_API")
+	res, err := http.Get(api + "/api/v1/search?query=" + url.QueryEscape(`to:"`+to+`"`))
+	must(t, err)
+	var found struct {
+		Messages []struct {
+			ID string `json:"ID"`
+		} `json:"messages"`
+	}
+	err = json.NewDecoder(res.Body).Decode(&found)
+	res.Body.Close()
+	must(t, err)
+	if len(found.Messages) == 0 {
+		return ""
+	}
+	res, err = http.Get(api + "/api/v1/message/" + found.Messages[0].ID)
+	must(t, err)
+	defer res.Body.Close()
+	var msg struct{ Text string }
+	must(t, json.NewDecoder(res.Body).Decode(&msg))
+	if m := sixDigits.FindStringSubmatch(msg.Text); m != nil {
+		return m[1]
+	}
+	return ""
+}

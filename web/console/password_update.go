@@ -1,10 +1,9 @@
 package console
 
 import (
-	"github.com/tindal/tindal/api"
-
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/models"
 )
 

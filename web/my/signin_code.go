@@ -1,12 +1,11 @@
 package my
 
 import (
-	"github.com/tindal/tindal/api"
-
 	"errors"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/models"
 )
 
