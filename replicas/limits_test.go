@@ -1,10 +1,13 @@
 package replicas
 
 import (
+	"crypto/rand"
 	"fmt"
 	"net/url"
 	"testing"
 	"time"
+
+	"github.com/tindal/tindal/models"
 )
 
 // TestLoginLimitsHoldAcrossReplicas: guesses at one account's password
@@ -14,10 +17,12 @@ import (
 func TestLoginLimitsHoldAcrossReplicas(t *testing.T) {
 	t.Parallel()
 	p := set.proxy.base()
+	victim, err := newUser(models.RoleInspector, "victim")
+	must(t, err)
 	var got []int
 	for i := range 12 {
-		a := set.do(p, "POST", "/v1/auth/login", "", map[string]any{"email": "inspector3@replicas.test",
-			"password": fmt.Sprintf("wrong guess %d", i), "installation_id": "attacker"}, "X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i+1))
+		a := set.do(p, "POST", "/v1/auth/login", "", map[string]any{"email": victim,
+			"password": fmt.Sprintf("wrong guess %d", i), "installation_id": "attacker"}, "X-Forwarded-For", randomAddr("198.51.100"))
 		if a.err != nil {
 			t.Fatal(a.err)
 		}
@@ -36,8 +41,8 @@ func TestLoginLimitsHoldAcrossReplicas(t *testing.T) {
 			break
 		}
 	}
-	a := set.do(p, "POST", "/v1/auth/login", "", map[string]any{"email": "inspector3@replicas.test", "password": password,
-		"installation_id": "the-inspector"}, "X-Forwarded-For", "198.51.100.200")
+	a := set.do(p, "POST", "/v1/auth/login", "", map[string]any{"email": victim, "password": password,
+		"installation_id": "the-inspector"}, "X-Forwarded-For", randomAddr("198.51.100"))
 	if a.status != 429 {
 		t.Errorf("the right password on a locked account: %d, want 429", a.status)
 	}
@@ -53,17 +58,25 @@ func TestLoginLimitsHoldAcrossReplicas(t *testing.T) {
 func TestConsoleAddressLimitCountsTheClientNotTheProxy(t *testing.T) {
 	t.Parallel()
 	p := set.proxy.base()
-	attacker := newBrowser(t, "203.0.113.7")
+	var victims []string
+	for range 4 {
+		v, err := newUser(models.RoleSupervisor, "victim")
+		must(t, err)
+		victims = append(victims, v)
+	}
+	attacker := newBrowser(t, randomAddr("203.0.113"))
 	var last int
 	for i := range 31 {
-		email := []string{"admin", "supervisor", "inspector", "inspector2"}[i%4] + "@replicas.test"
+		email := victims[i%4] // 8 guesses each: under the account limit, so only the address limit refuses
 		last, _, _ = attacker.post(p, "/console/signin", "/console/signin", url.Values{"email": {email}, "password": {"guess " + fmt.Sprint(i)}})
 	}
 	if last != 429 {
 		t.Errorf("the attacker's 31st failed sign-in: %d, want 429", last)
 	}
-	official := newBrowser(t, "192.0.2.44")
-	if st := official.consoleSignIn(p, "inspector2@replicas.test"); st != 303 {
+	official := newBrowser(t, randomAddr("192.0.2"))
+	email, err := newUser(models.RoleInspector, "official")
+	must(t, err)
+	if st := official.consoleSignIn(p, email); st != 303 {
 		t.Errorf("an official from another address, through the proxy, after the attacker was refused: %d, want 303 (signed in)", st)
 	}
 }
@@ -78,7 +91,7 @@ func TestPublicAndOneTimeLimitsHoldAcrossReplicas(t *testing.T) {
 	// The public page, in one window of the minute (a run that crosses a
 	// window's end starts again in the next).
 	for attempt := 0; ; attempt++ {
-		from := fmt.Sprintf("203.0.113.%d", 100+attempt)
+		from := randomAddr("198.51.100")
 		window := time.Now().Truncate(time.Minute)
 		ok := 0
 		var refused answer
@@ -104,10 +117,19 @@ func TestPublicAndOneTimeLimitsHoldAcrossReplicas(t *testing.T) {
 	email := "nobody-" + randomHex(4) + "@replicas.test"
 	var got []int
 	for i := range 6 {
-		a := set.do(p, "POST", "/v1/auth/one-time", "", map[string]any{"email": email}, "X-Forwarded-For", fmt.Sprintf("198.18.0.%d", i+1))
+		a := set.do(p, "POST", "/v1/auth/one-time", "", map[string]any{"email": email}, "X-Forwarded-For", randomAddr("198.18.0"))
+		_ = i
 		got = append(got, a.status)
 	}
 	if fmt.Sprint(got) != "[202 202 202 202 202 429]" {
 		t.Errorf("one-time requests for one email over 3 replicas: %v, want five 202 then 429", got)
 	}
+}
+
+// randomAddr is an address in the /24 given, different each run: the
+// limits a test exhausts are its own.
+func randomAddr(net24 string) string {
+	b := make([]byte, 1)
+	_, _ = rand.Read(b)
+	return fmt.Sprintf("%s.%d", net24, 1+int(b[0])%254)
 }

@@ -91,3 +91,28 @@ func seedInto(db *storage.DB, ids map[string]string) error {
 		Password: password, AssignedFrom: long, OwnerID: &o2.ID})
 	return err
 }
+
+// newUser creates a user of role for one test (an owner of the seeded
+// owner, others in Karwar) with a fresh email, so that the test's limits
+// and mails are its own however often it runs.
+func newUser(role models.Role, label string) (string, error) {
+	email := label + "-" + randomHex(4) + "@replicas.test"
+	n := auth.NewUser{Email: email, Name: label, Role: role, Password: password, AssignedFrom: time.Now().AddDate(-1, 0, 0)}
+	switch role {
+	case models.RoleOwner:
+		o, err := uuid.Parse(set.ids["owner"])
+		if err != nil {
+			return "", err
+		}
+		n.OwnerID = &o
+	case models.RoleAdmin:
+	default:
+		j, err := uuid.Parse(set.ids["KARWAR"])
+		if err != nil {
+			return "", err
+		}
+		n.Jurisdictions = []uuid.UUID{j}
+	}
+	_, err := auth.NewService(set.db, nil, auth.Options{Hasher: authtest.CheapHasher()}).CreateUser(context.Background(), storage.Actor{}, n)
+	return email, err
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tindal/tindal/models"
 )
 
 // browser is one person's browser: a cookie jar, no redirects followed,
@@ -96,7 +98,9 @@ func TestConsoleSessionHoldsOnEveryReplica(t *testing.T) {
 	t.Parallel()
 	rs := set.replicas
 	b := newBrowser(t, "")
-	if st := b.consoleSignIn(rs[0].base(), "supervisor@replicas.test"); st != 303 {
+	email, err := newUser(models.RoleSupervisor, "supervisor")
+	must(t, err)
+	if st := b.consoleSignIn(rs[0].base(), email); st != 303 {
 		t.Fatalf("sign-in on A: %d", st)
 	}
 	for _, r := range rs {
@@ -122,13 +126,20 @@ func (r *replica) base() string { return "http://" + r.addr }
 func TestMySessionHoldsOnEveryReplica(t *testing.T) {
 	t.Parallel()
 	rs := set.replicas
-	email := set.ids["owner2-email"]
+	email := set.ids["owner2-email"] // an owner's code goes to the owner's registered email
 	b := newBrowser(t, "")
+	before := mails(t, email)
 	if st, _, page := b.post(rs[0].base(), "/my/signin", "/my/signin", url.Values{"email": {email}}); st != 200 {
 		t.Fatalf("ask for a code on A: %d %.300s", st, page)
 	}
 	code := ""
-	await(t, "the code in mailpit", 60*time.Second, func() bool { code = lastCode(t, email); return code != "" })
+	await(t, "the code in mailpit", 60*time.Second, func() bool {
+		if mails(t, email) <= before {
+			return false
+		}
+		code = lastCode(t, email)
+		return code != ""
+	})
 	if st, loc, _ := b.post(rs[1].base(), "/my/signin", "/my/signin/code", url.Values{"email": {email}, "code": {code}}); st != 303 {
 		t.Fatalf("sign in with the code on B: %d %s", st, loc)
 	}

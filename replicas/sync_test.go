@@ -24,6 +24,7 @@ func TestPhonesAcrossReplicas(t *testing.T) {
 	p := set.proxy.base()
 	img, err := os.ReadFile("../photo/testdata/gps_karwar.jpg")
 	must(t, err)
+	img = append(img, []byte(randomHex(16))...) // bytes of this run: never linked to an earlier upload
 	phones := []*phone{
 		newPhone(t, p, "inspector@replicas.test", "across-0", 2, img),
 		newPhone(t, p, "inspector2@replicas.test", "across-1", 2, nil),
