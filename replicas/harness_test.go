@@ -359,7 +359,8 @@ func (h *haproxy) base() string { return fmt.Sprintf("http://127.0.0.1:%d", h.po
 // 200 ms (down after 2 failures, up after 1 success); a request whose
 // connection could not be made is retried on another replica (nothing was
 // sent, so this is safe for any method); the client's address goes to the
-// replica in X-Forwarded-For.
+// replica in X-Forwarded-For. Answers name the replica that gave them
+// (X-Replica), for the tests to see where requests landed.
 func (h *haproxy) config(rs []*replica) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
@@ -385,6 +386,7 @@ backend replicas
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 200ms fastinter 100ms downinter 200ms fall 2 rise 1
+  http-response set-header X-Replica %%[srv_name]
 `, h.port, h.stats)
 	for _, r := range rs {
 		fmt.Fprintf(&b, "  server %s %s check\n", r.name, r.addr)

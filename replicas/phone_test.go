@@ -45,6 +45,7 @@ type phone struct {
 	answers   map[string]int // HTTP answers by kind: "200", "409", "502", "transport", …
 	unretried []string       // answers a phone cannot retry: they fail the test
 	cuts      []string       // the transport errors seen
+	servedBy  []string       // the replica (X-Replica) of each push answered 200
 }
 
 // newPhone signs in through base as email and fills a queue of n
@@ -126,6 +127,7 @@ func (p *phone) pushOnce(base string, ms []mutation) []mutation {
 		return ms
 	case a.status == 200:
 		p.answers["200"]++
+		p.servedBy = append(p.servedBy, a.header.Get("X-Replica"))
 	case a.status == 409 && a.json()["code"] == "push_in_progress" && a.header.Get("Retry-After") != "",
 		a.status == 502, a.status == 504, a.status == 503 && a.header.Get("Retry-After") != "",
 		a.status == 503 && bytes.Contains(a.body, []byte("No server is available")):
