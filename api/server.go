@@ -144,7 +144,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	h := &handlers{
 		d:         d,
 		detention: newDetentionMetrics(d.Metrics),
-		verify:    newVerifyLimiter(),
+		verify:    public.NewLimiter(d.DB, verifyLimit),
 		orders:    detention.New(d.Inspect),
 		plan:      plan.New(d.DB),
 		reports:   report.New(d.DB),
@@ -205,7 +205,7 @@ type handlers struct {
 	orders    *detention.Service // detention and release orders
 	plan      *plan.Service      // the risk-ranked inspection plan
 	reports   *report.Service    // the office's charts
-	verify    *windowLimiter     // GET /v/{code} per address
+	verify    *public.Limiter    // GET /v/{code} per address
 }
 
 var _ openapi.StrictServerInterface = (*handlers)(nil)

@@ -4,9 +4,11 @@ import (
 	"crypto/rand"
 	"fmt"
 	"net/url"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
 )
 
@@ -82,9 +84,11 @@ func TestConsoleAddressLimitCountsTheClientNotTheProxy(t *testing.T) {
 }
 
 // TestPublicAndOneTimeLimitsHoldAcrossReplicas: the public vessel page's
-// limit (120 a minute per address) and the one-time sign-in requests'
-// limit (5 per email in 15 minutes) hold over three replicas as over one:
-// requests spread by round robin are refused at the same count.
+// limit (120 a minute per address), the document verifications' (30 a
+// minute per address) and the one-time sign-in requests' (5 per email in
+// 15 minutes) hold over three replicas as over one: requests spread by
+// round robin are refused at the same count. The verifications' limit was
+// counted in each replica's memory, and allowed three times as many.
 func TestPublicAndOneTimeLimitsHoldAcrossReplicas(t *testing.T) {
 	t.Parallel()
 	p := set.proxy.base()
@@ -110,6 +114,24 @@ func TestPublicAndOneTimeLimitsHoldAcrossReplicas(t *testing.T) {
 		if ok != 120 || refused.status != 429 || refused.header.Get("Retry-After") == "" {
 			t.Errorf("the public page through 3 replicas: %d answered, then %d (Retry-After %q); want 120, then 429",
 				ok, refused.status, refused.header.Get("Retry-After"))
+		}
+		break
+	}
+	// Document verifications (30 a minute per address) of a code that
+	// names nothing: 404 thirty times, then 429.
+	for attempt := 0; ; attempt++ {
+		from := randomAddr("192.0.2")
+		window := time.Now().Truncate(time.Minute)
+		code := document.NewCode()
+		var got []int
+		for range 31 {
+			got = append(got, set.do(p, "GET", "/v/"+code, "", nil, "Accept", "application/json", "X-Forwarded-For", from).status)
+		}
+		if !time.Now().Truncate(time.Minute).Equal(window) && attempt < 2 {
+			continue
+		}
+		if slices.Index(got, 429) != 30 || slices.ContainsFunc(got[:30], func(st int) bool { return st != 404 }) {
+			t.Errorf("31 verifications through 3 replicas answered %v; want 404 thirty times, then 429", got)
 		}
 		break
 	}
