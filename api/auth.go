@@ -117,3 +117,16 @@ func remoteAddr(ctx context.Context) string {
 	s, _ := ctx.Value(remoteAddrKey{}).(string)
 	return s
 }
+
+// ClientAddr is the client's address of a request served by this API's
+// app: the socket's peer, or behind a trusted proxy the address its
+// X-Forwarded-For vouches for (clientIP). Pages count failed sign-ins and
+// one-time codes per address with it: Fiber's own c.IP() is the proxy's
+// address behind a load balancer, which would put every person in one
+// bucket.
+func ClientAddr(c *fiber.Ctx) string {
+	if a := remoteAddr(c.UserContext()); a != "" {
+		return a
+	}
+	return c.IP()
+}

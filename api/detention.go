@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
-	stdsync "sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,6 +15,7 @@ import (
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/public"
 )
 
 // detentionMetrics count orders issued per office.
@@ -249,7 +250,9 @@ func (h *handlers) VerifyDocument(
 	ctx context.Context,
 	r openapi.VerifyDocumentRequestObject,
 ) (openapi.VerifyDocumentResponseObject, error) {
-	if !h.verify.allow(remoteAddr(ctx), time.Now()) {
+	if ok, err := h.verifyAllowed(ctx, remoteAddr(ctx)); err != nil {
+		return nil, err
+	} else if !ok {
 		e := models.Errorf(
 			models.KindRateLimited,
 			"rate_limited",
@@ -277,38 +280,20 @@ func (h *handlers) VerifyDocument(
 	}, nil
 }
 
-// newVerifyLimiter bounds verifications per address: 30 a minute, in
-// memory (a replica each; enough to stop code enumeration, which 60 random
-// bits already make hopeless).
-func newVerifyLimiter() *windowLimiter {
-	return &windowLimiter{limit: 30, window: time.Minute, hits: map[string]*window{}}
-}
+// verifyLimit bounds verifications per address: 30 a minute, counted in
+// PostgreSQL (public.Limiter) so that it holds across every replica
+// behind the load balancer (replicas/TestPublicAndOneTimeLimitsHoldAcrossReplicas).
+var verifyLimit = public.Limit{Max: 30, Window: time.Minute, Key: "verify"}
 
-type window struct {
-	start time.Time
-	n     int
-}
-
-type windowLimiter struct {
-	mu     stdsync.Mutex
-	limit  int
-	window time.Duration
-	hits   map[string]*window
-}
-
-func (l *windowLimiter) allow(key string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.hits) > 100_000 { // bound memory under a flood of addresses
-		l.hits = map[string]*window{}
+// verifyAllowed counts one verification from addr; false once the address
+// is over the limit.
+func (h *handlers) verifyAllowed(ctx context.Context, addr string) (bool, error) {
+	err := h.verify.Allow(ctx, addr, time.Now())
+	var me *models.Error
+	if errors.As(err, &me) && me.Kind == models.KindRateLimited {
+		return false, nil
 	}
-	w, ok := l.hits[key]
-	if !ok || now.Sub(w.start) >= l.window {
-		l.hits[key] = &window{start: now, n: 1}
-		return true
-	}
-	w.n++
-	return w.n <= l.limit
+	return err == nil, err
 }
 
 func orderOut(o models.DetentionOrder) openapi.DetentionOrder {

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"regexp"
@@ -14,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
 )
 
 const requestIDHeader = "X-Request-Id"
@@ -220,4 +223,33 @@ func methodLabel(m string) string {
 		}
 	}
 	return "other"
+}
+
+// registerObjectStore registers the object store's state, read at each
+// scrape: tindal_object_store_up is 1 while it serves (degraded
+// included), tindal_object_store_degraded is 1 while it serves with drives
+// offline (blob.ErrDegraded) — a drive to replace, not an outage.
+func registerObjectStore(reg *prometheus.Registry, p Pinger) {
+	state := func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		return p.Ping(ctx)
+	}
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_object_store_up",
+		Help: "1 while the object store serves (degraded included), 0 when it does not answer."}, func() float64 {
+		if err := state(); err != nil && !errors.Is(err, blob.ErrDegraded) {
+			return 0
+		}
+		return 1
+	}))
+	degraded := prometheus.GaugeOpts{
+		Name: "tindal_object_store_degraded",
+		Help: "1 while the object store serves with drives offline (an erasure-coded MinIO that lost a drive).",
+	}
+	reg.MustRegister(prometheus.NewGaugeFunc(degraded, func() float64 {
+		if errors.Is(state(), blob.ErrDegraded) {
+			return 1
+		}
+		return 0
+	}))
 }

@@ -144,7 +144,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	h := &handlers{
 		d:         d,
 		detention: newDetentionMetrics(d.Metrics),
-		verify:    newVerifyLimiter(),
+		verify:    public.NewLimiter(d.DB, verifyLimit),
 		orders:    detention.New(d.Inspect),
 		plan:      plan.New(d.DB),
 		reports:   report.New(d.DB),
@@ -169,6 +169,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 	})
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
+	if d.Metrics != nil && d.Blobs != nil {
+		registerObjectStore(d.Metrics, d.Blobs)
+	}
 	if d.Metrics != nil {
 		d.Metrics.MustRegister(d.Inspect.OverdueCollector()) // tindal_findings_overdue (docs/REVIEW.md)
 		d.Metrics.MustRegister(
@@ -202,7 +205,7 @@ type handlers struct {
 	orders    *detention.Service // detention and release orders
 	plan      *plan.Service      // the risk-ranked inspection plan
 	reports   *report.Service    // the office's charts
-	verify    *windowLimiter     // GET /v/{code} per address
+	verify    *public.Limiter    // GET /v/{code} per address
 }
 
 var _ openapi.StrictServerInterface = (*handlers)(nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"html/template"
 	"net/http"
 	"sort"
@@ -14,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/storage/blob"
 )
 
 // GetHealthz answers while the process is alive.
@@ -24,7 +26,8 @@ func (h *handlers) GetHealthz(
 	return openapi.GetHealthz200JSONResponse{Status: openapi.Ok, Checks: map[string]string{"process": "ok"}}, nil
 }
 
-// GetReadyz answers 200 when the database and the object store answer.
+// GetReadyz answers 200 when the database and the object store answer;
+// an object store serving with drives offline is "degraded", and ready.
 func (h *handlers) GetReadyz(
 	ctx context.Context,
 	_ openapi.GetReadyzRequestObject,
@@ -36,7 +39,9 @@ func (h *handlers) GetReadyz(
 	}
 	if h.d.Blobs == nil {
 		checks["object_store"] = "not configured"
-	} else if err := h.d.Blobs.Ping(ctx); err != nil {
+	} else if err := h.d.Blobs.Ping(ctx); errors.Is(err, blob.ErrDegraded) {
+		checks["object_store"] = "degraded" // serving with a drive gone: ready, the operator is told (metrics)
+	} else if err != nil {
 		checks["object_store"], ready = "unreachable", false
 	}
 	if !ready {

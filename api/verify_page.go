@@ -3,7 +3,6 @@ package api
 import (
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -33,7 +32,9 @@ func (h *handlers) verifyPage(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentLanguage, lang)
 	c.Set(fiber.HeaderVary, "Accept, Accept-Language")
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
-	if !h.verify.allow(remoteAddr(c.UserContext()), time.Now()) {
+	if ok, err := h.verifyAllowed(c.UserContext(), remoteAddr(c.UserContext())); err != nil {
+		return err
+	} else if !ok {
 		c.Set(fiber.HeaderRetryAfter, "60")
 		c.Set(fiber.HeaderCacheControl, "no-store")
 		body, err := document.CheckHTML(nil, lang, true)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/robfig/cron/v3"
@@ -117,4 +118,32 @@ func (c cronLogger) Info(msg string, kv ...any) { c.l.Debug("cron: "+msg, kv...)
 
 func (c cronLogger) Error(err error, msg string, kv ...any) {
 	c.l.Error("cron: "+msg, append(kv, "err", err)...)
+}
+
+// ParseSchedules reads schedules that replace the default ones
+// (TINDAL_JOB_SCHEDULES): "name=spec" pairs separated by ";", each naming a
+// job and giving a cron spec of 5 fields, or 6 with seconds first, read in
+// Asia/Kolkata. An empty value replaces none.
+func ParseSchedules(v string) (map[string]string, error) {
+	out := map[string]string{}
+	known := New(Deps{}).defs
+	for pair := range strings.SplitSeq(v, ";") {
+		pair = strings.TrimSpace(pair)
+		if pair == "" {
+			continue
+		}
+		name, spec, ok := strings.Cut(pair, "=")
+		name, spec = strings.TrimSpace(name), strings.TrimSpace(spec)
+		if !ok || name == "" || spec == "" {
+			return nil, fmt.Errorf("%q: want name=spec", pair)
+		}
+		if _, ok := known[name]; !ok {
+			return nil, fmt.Errorf("no job %q", name)
+		}
+		if _, err := parser.Parse(spec); err != nil {
+			return nil, fmt.Errorf("schedule of %s %q: %w", name, spec, err)
+		}
+		out[name] = spec
+	}
+	return out, nil
 }

@@ -133,7 +133,8 @@ func storeErr(op string, err error) error {
 
 // ready checks the store before a photo operation, so an unreachable store
 // answers 503 at once instead of handing out URLs that cannot work. A
-// success is trusted for two seconds.
+// success is trusted for two seconds. A store serving with drives offline
+// (blob.ErrDegraded) serves photos: reads and writes have their quorum.
 func (s *Service) ready(ctx context.Context) error {
 	s.mu.Lock()
 	fresh := s.now().Sub(s.healthyAt) < 2*time.Second
@@ -143,7 +144,7 @@ func (s *Service) ready(ctx context.Context) error {
 	}
 	hctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	if err := s.store.Health(hctx); err != nil {
+	if err := s.store.Health(hctx); err != nil && !errors.Is(err, blob.ErrDegraded) {
 		if !errors.Is(err, blob.ErrUnavailable) {
 			err = fmt.Errorf("%w: %w", blob.ErrUnavailable, err) // a missing bucket is an outage too
 		}

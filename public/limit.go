@@ -10,9 +10,12 @@ import (
 )
 
 // Limit allows Max requests per client address in each fixed Window.
+// Key names the counter, so that two limits on one address count apart
+// (default "address": the public pages').
 type Limit struct {
 	Max    int
 	Window time.Duration
+	Key    string
 }
 
 // DefaultLimit is generous on purpose: Indian mobile networks put many
@@ -36,7 +39,10 @@ type Limiter struct {
 // NewLimiter builds the limiter; a zero limit takes DefaultLimit.
 func NewLimiter(db *storage.DB, l Limit) *Limiter {
 	if l.Max <= 0 || l.Window <= 0 {
-		l = DefaultLimit
+		l = Limit{Max: DefaultLimit.Max, Window: DefaultLimit.Window, Key: l.Key}
+	}
+	if l.Key == "" {
+		l.Key = "address"
 	}
 	return &Limiter{db: db, limit: l}
 }
@@ -55,7 +61,7 @@ func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
 	err := l.db.Gorm.WithContext(ctx).Raw(`
 		INSERT INTO public_rate_windows (key, window_start, count) VALUES (?, ?, 1)
 		ON CONFLICT (key, window_start) DO UPDATE SET count = public_rate_windows.count + 1
-		RETURNING count`, "address:"+addr, start).Scan(&n).Error
+		RETURNING count`, l.limit.Key+":"+addr, start).Scan(&n).Error
 	if err != nil {
 		return fmt.Errorf("count public request: %w", err)
 	}

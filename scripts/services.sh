@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # services.sh — make sure the services Tindal needs on a developer or CI
-# machine are running: PostgreSQL, MinIO and mailpit (SMTP sink).
+# machine are running: PostgreSQL, MinIO and mailpit (SMTP sink), and that
+# the tools the tests run are installed (Chromium, poppler, HAProxy).
 #
 #   scripts/services.sh          start what is missing, write .services.env
 #   scripts/services.sh stop     stop what this script started (nothing else)
@@ -371,6 +372,7 @@ export TINDAL_S3_BUCKET=tindal
 export TINDAL_S3_REGION=us-east-1
 export TINDAL_SMTP_URL=smtp://$SMTP_ADDR
 export TINDAL_MAILPIT_API=http://$MAILPIT_HTTP
+export TINDAL_TEST_MINIO_BIN=$(shell_word "$TOOLS/$MINIO_TAG/minio")
 export TINDAL_TEST_SMTP_TLS_URL=$(shell_word "smtp://$TLS_SMTP_USER:$TLS_SMTP_PASSWORD@$TLS_SMTP_ADDR?ca=$TLS_DIR/cert.pem")
 export TINDAL_TEST_SMTP_TLS_CA=$(shell_word "$TLS_DIR/cert.pem")
 export TINDAL_TEST_MAILPIT_TLS_API=http://$TLS_MAILPIT_HTTP
@@ -406,6 +408,14 @@ ensure_pdftotext() {
   apt_install poppler-utils
 }
 
+# ensure_haproxy installs Debian's HAProxy for the replica tests (replicas/:
+# three `tindal serve` behind a real load balancer). The tests start their
+# own haproxy process on loopback ports; the package's service is not used.
+ensure_haproxy() {
+  if command -v haproxy >/dev/null 2>&1 || [[ -x /usr/sbin/haproxy ]]; then return 0; fi
+  apt_install haproxy
+}
+
 start() {
   ensure_postgres
   ensure_minio
@@ -414,6 +424,7 @@ start() {
   ensure_chromium
   ensure_indic_fonts
   ensure_pdftotext
+  ensure_haproxy
   write_env
   cat >&2 <<EOF
 services: ready (settings in $ENV_FILE; run: . ./.services.env)

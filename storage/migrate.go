@@ -22,7 +22,7 @@ func provider(db *sql.DB) (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	return goose.NewProvider(goose.DialectPostgres, db, migrations.FS, goose.WithSessionLocker(locker))
+	return goose.NewProvider(goose.DialectPostgres, db, migrations.All(), goose.WithSessionLocker(locker))
 }
 
 // Migrate brings the schema to the newest version embedded in the binary,

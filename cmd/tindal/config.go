@@ -13,6 +13,7 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
@@ -62,8 +63,12 @@ type config struct {
 	// payment requests (upi://pay pa and pn).
 	UPIPayee, UPIPayeeName string
 	Jobs                   string
-	Thumbnails             string
-	ThumbWorkersS          string
+	// JobSchedulesS is TINDAL_JOB_SCHEDULES as set; JobSchedules is it
+	// parsed: schedules replacing the jobs' defaults, by job name.
+	JobSchedulesS string
+	JobSchedules  map[string]string
+	Thumbnails    string
+	ThumbWorkersS string
 	// ThumbWorkers is TINDAL_THUMB_WORKERS parsed: photos worked on at once.
 	ThumbWorkers   int
 	KACommencement string
@@ -264,6 +269,9 @@ func (c *config) settings() []setting {
 			&c.UPIPayeeName,
 		},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
+		{"TINDAL_JOB_SCHEDULES", "", "schedules replacing the jobs' defaults: name=cron spec pairs separated by ; " +
+			"(5 fields, or 6 with seconds first; Asia/Kolkata), the same on every replica; unset = the defaults " +
+			"(tindal jobs list)", &c.JobSchedulesS},
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending " +
 			"discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
 		{
@@ -358,6 +366,10 @@ func (c *config) connectionChecks() []check {
 func (c *config) workChecks() []check {
 	return []check{
 		{"TINDAL_JOBS", func() error { return onOff(c.Jobs) }},
+		{"TINDAL_JOB_SCHEDULES", func() (err error) {
+			c.JobSchedules, err = jobs.ParseSchedules(c.JobSchedulesS)
+			return err
+		}},
 		{"TINDAL_THUMBNAILS", func() error { return onOff(c.Thumbnails) }},
 		{"TINDAL_THUMB_WORKERS", func() error {
 			n, err := strconv.Atoi(c.ThumbWorkersS)

@@ -57,7 +57,7 @@ func (a *app) newJobs(
 	metrics prometheus.Registerer,
 ) (*jobsKit, error) {
 	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: a.cfg.outbox(), Fitness: fitness(reg),
-		Settings: a.cfg.Rules}
+		Settings: a.cfg.Rules, Schedules: a.cfg.JobSchedules}
 	var err error
 	if a.cfg.SMTPURL != "" {
 		sender, err := notify.NewSMTP(a.cfg.SMTPURL)

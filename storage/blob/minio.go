@@ -24,6 +24,7 @@ type MinIO struct {
 	public *minio.Client
 	bucket string
 	region string
+	drives *driveCheck
 }
 
 var _ Store = (*MinIO)(nil)
@@ -47,7 +48,8 @@ func NewMinIO(cfg Config) (*MinIO, error) {
 			return nil, err
 		}
 	}
-	return &MinIO{core: minio.Core{Client: internal}, public: public, bucket: cfg.Bucket, region: cfg.Region}, nil
+	return &MinIO{core: minio.Core{Client: internal}, public: public, bucket: cfg.Bucket, region: cfg.Region,
+		drives: newDriveCheck(cfg.Endpoint, cfg)}, nil
 }
 
 func newMinIOClient(raw string, cfg Config) (*minio.Client, error) {
@@ -85,7 +87,8 @@ func (m *MinIO) EnsureBucket(ctx context.Context) error {
 	return nil
 }
 
-// Health checks that the store answers and the bucket exists.
+// Health checks that the store answers and the bucket exists, and wraps
+// ErrDegraded when it serves with drives offline (drives.go).
 func (m *MinIO) Health(ctx context.Context) error {
 	ok, err := m.core.BucketExists(ctx, m.bucket)
 	if err != nil {
@@ -94,7 +97,7 @@ func (m *MinIO) Health(ctx context.Context) error {
 	if !ok {
 		return fmt.Errorf("health: bucket %q: %w", m.bucket, ErrNotFound)
 	}
-	return nil
+	return m.drives.degraded(ctx)
 }
 
 // Put streams r to key. MinIO records the SHA-256: with opts.SHA256 it is

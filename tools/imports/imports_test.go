@@ -60,6 +60,7 @@ var rules = map[string]rule{
 	"bench/loadgen":         {any: true},
 	"bench/loginburst":      {any: true},
 	"bench/report":          {any: true},
+	"replicas":              {any: true},
 	"scale":                 {any: true},
 	"web":                   {any: true},
 	"web/console":           {any: true},

@@ -3,6 +3,7 @@ package console
 import (
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/models"
 )
 
@@ -15,7 +16,7 @@ func (c *Console) passwordUpdate(ctx *fiber.Ctx) error {
 	if pw != ctx.FormValue("password_again") {
 		err = models.Refused("password_again", "mismatch", "%s", c.site.T(ctx, "password.mismatch"))
 	} else {
-		err = c.site.Auth().CompletePasswordReset(ctx.UserContext(), token, pw, ctx.IP())
+		err = c.site.Auth().CompletePasswordReset(ctx.UserContext(), token, pw, api.ClientAddr(ctx))
 	}
 	if err != nil {
 		return c.t.RenderForm(ctx, "admin_password", passwordPage{Token: token}, nil, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/models"
 )
 
@@ -15,7 +16,8 @@ import (
 // accounts.
 func (c *Console) signInCheck(ctx *fiber.Ctx) error {
 	form := map[string]string{"email": ctx.FormValue("email")}
-	u, err := c.site.Auth().CheckPassword(ctx.UserContext(), ctx.FormValue("email"), ctx.FormValue("password"), ctx.IP())
+	u, err := c.site.Auth().CheckPassword(
+		ctx.UserContext(), ctx.FormValue("email"), ctx.FormValue("password"), api.ClientAddr(ctx))
 	if err == nil && u.Role == models.RoleOwner {
 		err = models.Errorf(models.KindUnauthenticated, "invalid_credentials", "owners sign in at /my")
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/models"
 )
 
@@ -13,7 +14,7 @@ import (
 func (m *My) signInCode(c *fiber.Ctx) error {
 	email := c.FormValue("email")
 	form := map[string]string{"email": email}
-	u, err := m.site.Auth().ConsumeOneTimeCode(c.UserContext(), email, c.FormValue("code"), c.IP())
+	u, err := m.site.Auth().ConsumeOneTimeCode(c.UserContext(), email, c.FormValue("code"), api.ClientAddr(c))
 	if err == nil && u.Role != models.RoleOwner {
 		err = models.Errorf(models.KindUnauthenticated, "invalid_one_time", "not an owner")
 	}

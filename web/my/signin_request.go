@@ -12,7 +12,7 @@ import (
 func (m *My) signInRequest(c *fiber.Ctx) error {
 	email := c.FormValue("email")
 	form := map[string]string{"email": email}
-	err := m.site.Auth().RequestOneTime(c.UserContext(), email, c.IP(),
+	err := m.site.Auth().RequestOneTime(c.UserContext(), email, api.ClientAddr(c),
 		api.OneTimeMailer(m.d.Outbox, m.site.PublicBaseURL()))
 	if err != nil {
 		return m.t.RenderForm(c, "signin", signIn{}, form, err)

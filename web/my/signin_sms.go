@@ -28,7 +28,7 @@ func (m *My) signInSMSShow(c *fiber.Ctx) error {
 func (m *My) signInSMSRequest(c *fiber.Ctx) error {
 	mobile := c.FormValue("mobile")
 	form := map[string]string{"mobile": mobile}
-	err := m.site.Auth().RequestSMSCode(c.UserContext(), mobile, c.IP(), api.SMSCodeSender(m.d.Outbox))
+	err := m.site.Auth().RequestSMSCode(c.UserContext(), mobile, api.ClientAddr(c), api.SMSCodeSender(m.d.Outbox))
 	if err != nil {
 		return m.t.RenderForm(c, "signin_sms", signInSMS{}, form, m.smsProblem(c, err))
 	}
@@ -40,7 +40,7 @@ func (m *My) signInSMSRequest(c *fiber.Ctx) error {
 func (m *My) signInSMSCode(c *fiber.Ctx) error {
 	mobile := c.FormValue("mobile")
 	form := map[string]string{"mobile": mobile}
-	u, err := m.site.Auth().ConsumeSMSCode(c.UserContext(), mobile, c.FormValue("code"), c.IP())
+	u, err := m.site.Auth().ConsumeSMSCode(c.UserContext(), mobile, c.FormValue("code"), api.ClientAddr(c))
 	if err == nil && u.Role != models.RoleOwner {
 		err = models.Errorf(models.KindUnauthenticated, "invalid_one_time", "not an owner")
 	}
