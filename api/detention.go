@@ -51,7 +51,7 @@ func (h *handlers) GetDetentionProposal(
 	ctx context.Context,
 	r openapi.GetDetentionProposalRequestObject,
 ) (openapi.GetDetentionProposalResponseObject, error) {
-	p, err := h.orders.Proposal(ctx, scopeOf(ctx), r.Id)
+	p, err := h.d.Orders.Proposal(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (h *handlers) ConfirmDetention(
 	for _, a := range deref(b.InspectionActions) {
 		in.InspectionActions = append(in.InspectionActions, string(a))
 	}
-	o, err := h.orders.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.d.Orders.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (h *handlers) ListDetentionOrders(
 	ctx context.Context,
 	r openapi.ListDetentionOrdersRequestObject,
 ) (openapi.ListDetentionOrdersResponseObject, error) {
-	os, next, err := h.orders.ListOrders(
+	os, next, err := h.d.Orders.ListOrders(
 		ctx,
 		scopeOf(ctx),
 		r.Params.VesselId,
@@ -126,7 +126,7 @@ func (h *handlers) GetDetentionOrder(
 	ctx context.Context,
 	r openapi.GetDetentionOrderRequestObject,
 ) (openapi.GetDetentionOrderResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func (h *handlers) ReleaseDetentionOrder(
 		GuardShifts:     deref(b.GuardShifts),
 		Reason:          deref(b.Reason),
 	}
-	o, err := h.orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.d.Orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func (h *handlers) GetDetentionOrderPdf(
 	ctx context.Context,
 	r openapi.GetDetentionOrderPdfRequestObject,
 ) (openapi.GetDetentionOrderPdfResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func (h *handlers) GetDetentionOrderHtml(
 	ctx context.Context,
 	r openapi.GetDetentionOrderHtmlRequestObject,
 ) (openapi.GetDetentionOrderHtmlResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func (h *handlers) ResendOwnerSignIn(
 
 // upiRequest reads the notice in scope and makes its payment request.
 func (h *handlers) upiRequest(ctx context.Context, id openapi_types.UUID) (penalty.UPIRequest, error) {
-	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), id)
+	v, err := h.d.Penalties.GetNotice(ctx, scopeOf(ctx), id)
 	if err != nil {
 		return penalty.UPIRequest{}, err
 	}
@@ -145,7 +145,7 @@ func (h *handlers) ImportBankStatement(
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.d.Inspect.Penalties().ImportStatement(ctx, scopeOf(ctx), r.Params.JurisdictionId, credits)
+	res, err := h.d.Penalties.ImportStatement(ctx, scopeOf(ctx), r.Params.JurisdictionId, credits)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func (h *handlers) ListBankCredits(
 	r openapi.ListBankCreditsRequestObject,
 ) (openapi.ListBankCreditsResponseObject, error) {
 	p := r.Params
-	cs, next, err := h.d.Inspect.Penalties().ListCredits(ctx, scopeOf(ctx),
+	cs, next, err := h.d.Penalties.ListCredits(ctx, scopeOf(ctx),
 		penalty.CreditFilter{State: string(deref(p.State))}, deref(p.Cursor), int(deref(p.Limit)))
 	if err != nil {
 		return nil, err
@@ -181,7 +181,7 @@ func (h *handlers) ResolveBankCredit(
 		}
 		d.NoticeID = *r.Body.NoticeId
 	}
-	c, err := h.d.Inspect.Penalties().ResolveCredit(ctx, scopeOf(ctx), r.Id, d)
+	c, err := h.d.Penalties.ResolveCredit(ctx, scopeOf(ctx), r.Id, d)
 	if err != nil {
 		return nil, err
 	}
