@@ -376,27 +376,3 @@ func (w *Work) TouchParty(id uuid.UUID) { w.parties[id] = true }
 func (w *Work) MarkDirty(id uuid.UUID) { w.dirty[id] = true }
 
 func errorAs(err error, target any) bool { return errors.As(err, target) }
-
-func scopeOK(s models.Scope, row *models.Inspection) bool {
-	switch s.Access {
-	case models.AccessAll:
-		return true
-	case models.AccessJurisdiction:
-		if s.Role == models.RoleInspector {
-			return row.InspectorID == s.UserID || containsID(s.Jurisdictions, row.JurisdictionID)
-		}
-		return containsID(s.Jurisdictions, row.JurisdictionID)
-	case models.AccessOwn:
-		return s.OwnerID != nil && *s.OwnerID == row.OwnerID
-	}
-	return false
-}
-
-func containsID(ids []uuid.UUID, id uuid.UUID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
