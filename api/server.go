@@ -91,7 +91,7 @@ func (d Deps) missing() []string {
 			out = append(out, name)
 		}
 	}
-	out = append(out, d.Set.Missing()...)
+	out = append(out, d.Missing()...)
 	slices.Sort(out)
 	return out
 }

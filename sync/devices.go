@@ -51,7 +51,12 @@ var devicePager = storage.Pager[DeviceStatus]{ID: "d.id",
 // Devices lists devices by id, the page after cursor, with their backlog,
 // for the admins' view, and the next page's cursor. One statement.
 // Errors: invalid (cursor).
-func (e *Engine) Devices(ctx context.Context, f DeviceFilter, cursor string, limit int) ([]DeviceStatus, string, error) {
+func (e *Engine) Devices(
+	ctx context.Context,
+	f DeviceFilter,
+	cursor string,
+	limit int,
+) ([]DeviceStatus, string, error) {
 	q := e.db.Gorm.WithContext(ctx).Table("devices d").
 		Select(`d.id, d.user_id, u.email AS user_email, d.installation_id, d.name, d.app_version, d.registered_at,
 		d.last_seen_at, d.last_push_at, d.last_pull_at, d.last_push_seq, d.clock_skew_ms, d.revoked_at,

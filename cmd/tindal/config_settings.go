@@ -26,6 +26,7 @@ func (c *config) settings() []setting {
 		{name: "TINDAL_PUBLIC_BASE_URL", help: "URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning", dst: &c.PublicBaseURL},
 		{name: "TINDAL_JWT_KEYS_DIR", help: "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", dst: &c.JWTKeysDir},
 		{name: "TINDAL_DEV_KEYS_DIR", def: "./data/dev-jwt", help: "where the random dev keys are kept (0600) for the key settings left unset", dst: &c.DevKeysDir},
+		//nolint:gosec // G101: the help text shows the URL's shape, user:pass included; it holds no credential
 		{name: "TINDAL_SMTP_URL", help: "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), smtps://user:pass@host:465; options ?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; unset = in-app only", dst: &c.SMTPURL},
 		{name: "TINDAL_SMS_URL", help: "SMS gateway: the aggregator's HTTP API URL, or local (keep SMS in the outbox, shown in the console; for make run); unset = no SMS", dst: &c.SMSURL},
 		{name: "TINDAL_SMS_PROFILE", def: "json", help: "the gateway's request shape: json, form, get, or a JSON profile (docs/OPERATIONS.md)", dst: &c.SMSProfile},
