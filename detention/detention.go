@@ -231,11 +231,7 @@ func signatory(ctx context.Context, tx *gorm.DB, id uuid.UUID) (string, error) {
 
 // orderKeys are the scope keys of an order: its office, owner and inspector.
 func orderKeys(o *models.DetentionOrder) []string {
-	return []string{
-		storage.ScopeJurisdiction(o.JurisdictionID),
-		storage.ScopeOwner(o.OwnerID),
-		storage.ScopeUser(o.InspectorID),
-	}
+	return storage.ScopeKeys(o.JurisdictionID, o.OwnerID, o.InspectorID)
 }
 
 // GetOrder returns one detention order in the caller's scope (404 otherwise).

@@ -345,7 +345,7 @@ func checkRectificationPhotos(
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
 		if !slices.Contains(ok, id) {
-			return nil, invalid(
+			return nil, models.InvalidField(
 				"photo_ids",
 				"photo_not_verified",
 				"photo %s is not a verified photo of this finding that you uploaded",

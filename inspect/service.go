@@ -18,7 +18,6 @@ package inspect
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	stdsync "sync"
 	"time"
 
@@ -170,8 +169,4 @@ func IsMissingAggregate(err error) bool {
 
 func missingAggregate(what string, id uuid.UUID) error {
 	return models.Errorf(models.KindNotFound, "aggregate_missing", "%s %s does not exist (yet)", what, id)
-}
-
-func invalid(field, code, format string, args ...any) error {
-	return models.Invalid(models.FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
 }

@@ -147,11 +147,7 @@ func (w *Work) AfterCommit(f func()) { w.afterCommit(f) }
 
 // keys are the scope keys of everything in an inspection's aggregate.
 func keys(row *models.Inspection) []string {
-	return []string{
-		storage.ScopeJurisdiction(row.JurisdictionID),
-		storage.ScopeOwner(row.OwnerID),
-		storage.ScopeUser(row.InspectorID),
-	}
+	return storage.ScopeKeys(row.JurisdictionID, row.OwnerID, row.InspectorID)
 }
 
 // findingKeys are the keys a finding's change is logged under: its

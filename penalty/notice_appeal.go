@@ -43,7 +43,7 @@ func (s *Service) FileAppeal(
 	var out models.PenaltyAppeal
 	grounds = strings.TrimSpace(grounds)
 	if grounds == "" {
-		return out, invalid("grounds", "required", "say why the penalty should be set aside")
+		return out, models.InvalidField("grounds", "required", "say why the penalty should be set aside")
 	}
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		n, err := lockNotice(ctx, tx, sc, notice)
@@ -122,7 +122,7 @@ func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 	}
 	l, ok := v.lineOf(penalty)
 	if !ok || l.Status != string(rules.OffenceCharged) {
-		return invalid("penalty_id", "not_charged", "penalty %s is not charged on notice %s", penalty, v.Notice.Number)
+		return models.InvalidField("penalty_id", "not_charged", "penalty %s is not charged on notice %s", penalty, v.Notice.Number)
 	}
 	for _, a := range v.Appeals {
 		if a.PenaltyID == penalty {
@@ -160,10 +160,10 @@ func (s *Service) DecideAppeal(
 ) (models.PenaltyAppeal, error) {
 	var a models.PenaltyAppeal
 	if decision != AppealUpheld && decision != AppealDismissed {
-		return a, invalid("decision", "enum", "must be upheld or dismissed")
+		return a, models.InvalidField("decision", "enum", "must be upheld or dismissed")
 	}
 	if reason = strings.TrimSpace(reason); reason == "" {
-		return a, invalid("reason", "required", "give the reasons of the decision")
+		return a, models.InvalidField("reason", "required", "give the reasons of the decision")
 	}
 	decided := false // by this call, not a retry of the same decision
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

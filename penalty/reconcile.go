@@ -291,7 +291,7 @@ func (s *Service) ResolveCredit(
 ) (models.BankCredit, error) {
 	d.Reason = strings.TrimSpace(d.Reason)
 	if d.Action == "dismiss" && d.Reason == "" {
-		return models.BankCredit{}, invalid("reason", "required", "a dismissal needs a reason")
+		return models.BankCredit{}, models.InvalidField("reason", "required", "a dismissal needs a reason")
 	}
 	var out models.BankCredit
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
