@@ -245,7 +245,13 @@ func (w *Work) lockFinding(
 	}
 	f, ok := ag.findings[finding]
 	if !ok {
-		return nil, nil, nil, models.InvalidField("finding_id", "unknown_finding", "inspection %s has no finding %s", inspection, finding)
+		return nil, nil, nil, models.InvalidField(
+			"finding_id",
+			"unknown_finding",
+			"inspection %s has no finding %s",
+			inspection,
+			finding,
+		)
 	}
 	return ag, f, nil, nil
 }

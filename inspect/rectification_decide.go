@@ -38,7 +38,11 @@ func (s *Service) DecideRectification(
 		return Rectification{}, models.InvalidField("decision", "enum", "must be accept or reject")
 	}
 	if in.Decision == DecisionReject && strings.TrimSpace(in.Reason) == "" {
-		return Rectification{}, models.InvalidField("reason", "required", "say why the evidence does not show the deficiency put right")
+		return Rectification{}, models.InvalidField(
+			"reason",
+			"required",
+			"say why the evidence does not show the deficiency put right",
+		)
 	}
 	var out Rectification
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

@@ -220,7 +220,13 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		// Two versions of one template would ask every question twice.
 		if f, dup := byKey[ts[i].Key]; dup {
-			return Outcome{}, models.InvalidField(fields[i], "duplicate_template", "template %s is already used as %s", ts[i].Key, f)
+			return Outcome{}, models.InvalidField(
+				fields[i],
+				"duplicate_template",
+				"template %s is already used as %s",
+				ts[i].Key,
+				f,
+			)
 		}
 		byKey[ts[i].Key] = fields[i]
 	}

@@ -122,7 +122,13 @@ func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 	}
 	l, ok := v.lineOf(penalty)
 	if !ok || l.Status != string(rules.OffenceCharged) {
-		return models.InvalidField("penalty_id", "not_charged", "penalty %s is not charged on notice %s", penalty, v.Notice.Number)
+		return models.InvalidField(
+			"penalty_id",
+			"not_charged",
+			"penalty %s is not charged on notice %s",
+			penalty,
+			v.Notice.Number,
+		)
 	}
 	for _, a := range v.Appeals {
 		if a.PenaltyID == penalty {

@@ -129,7 +129,13 @@ func samePayment(p models.PenaltyPayment, notice uuid.UUID, in PaymentInput) boo
 func (s *Service) checkPayment(v NoticeView, in PaymentInput) error {
 	l, ok := v.lineOf(in.PenaltyID)
 	if !ok {
-		return models.InvalidField("penalty_id", "not_on_notice", "penalty %s is not on notice %s", in.PenaltyID, v.Notice.Number)
+		return models.InvalidField(
+			"penalty_id",
+			"not_on_notice",
+			"penalty %s is not on notice %s",
+			in.PenaltyID,
+			v.Notice.Number,
+		)
 	}
 	today := rules.DateOf(s.clock())
 	if in.PaidOn.After(today) || in.PaidOn.Before(servedDate(v.Notice)) {
