@@ -52,7 +52,7 @@ func (h *handlers) GetDetentionProposal(
 	ctx context.Context,
 	r openapi.GetDetentionProposalRequestObject,
 ) (openapi.GetDetentionProposalResponseObject, error) {
-	p, err := h.orders.Proposal(ctx, scopeOf(ctx), r.Id)
+	p, err := h.d.Orders.Proposal(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (h *handlers) ConfirmDetention(
 	for _, a := range deref(b.InspectionActions) {
 		in.InspectionActions = append(in.InspectionActions, string(a))
 	}
-	o, err := h.orders.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.d.Orders.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (h *handlers) ListDetentionOrders(
 	ctx context.Context,
 	r openapi.ListDetentionOrdersRequestObject,
 ) (openapi.ListDetentionOrdersResponseObject, error) {
-	os, next, err := h.orders.ListOrders(
+	os, next, err := h.d.Orders.ListOrders(
 		ctx,
 		scopeOf(ctx),
 		r.Params.VesselId,
@@ -127,7 +127,7 @@ func (h *handlers) GetDetentionOrder(
 	ctx context.Context,
 	r openapi.GetDetentionOrderRequestObject,
 ) (openapi.GetDetentionOrderResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (h *handlers) ReleaseDetentionOrder(
 		GuardShifts:     deref(b.GuardShifts),
 		Reason:          deref(b.Reason),
 	}
-	o, err := h.orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.d.Orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func (h *handlers) GetDetentionOrderPdf(
 	ctx context.Context,
 	r openapi.GetDetentionOrderPdfRequestObject,
 ) (openapi.GetDetentionOrderPdfResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (h *handlers) GetDetentionOrderHtml(
 	ctx context.Context,
 	r openapi.GetDetentionOrderHtmlRequestObject,
 ) (openapi.GetDetentionOrderHtmlResponseObject, error) {
-	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.d.Orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/tindal/tindal/openapi"
-	"github.com/tindal/tindal/registry"
-	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/sync"
 )
 
@@ -14,25 +12,12 @@ func (h *handlers) ListDevices(
 	ctx context.Context,
 	r openapi.ListDevicesRequestObject,
 ) (openapi.ListDevicesResponseObject, error) {
-	after, err := registry.DecodeCursor(deref(r.Params.Cursor))
+	rows, next, err := h.d.Push.Devices(ctx, sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince},
+		deref(r.Params.Cursor), deref(r.Params.Limit))
 	if err != nil {
 		return nil, err
 	}
-	limit := storage.PageSize(deref(r.Params.Limit))
-	rows, err := h.d.Push.Devices(
-		ctx,
-		sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince},
-		after,
-		limit+1,
-	)
-	if err != nil {
-		return nil, err
-	}
-	out := openapi.ListDevices200JSONResponse{Items: []openapi.DeviceStatus{}}
-	if len(rows) > limit {
-		rows = rows[:limit]
-		out.NextCursor = cursorOf(registry.EncodeCursor(rows[limit-1].ID))
-	}
+	out := openapi.ListDevices200JSONResponse{Items: []openapi.DeviceStatus{}, NextCursor: cursorOf(next)}
 	for _, d := range rows {
 		out.Items = append(out.Items, openapi.DeviceStatus{
 			Id:                   d.ID,

@@ -36,6 +36,8 @@ import (
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/services"
+	"github.com/tindal/tindal/services/servicestest"
 	"github.com/tindal/tindal/storage"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
@@ -95,10 +97,11 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 	}
 	local := testkit.LocalBlobs(t)
 	return api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, now), Metrics: prometheus.NewRegistry(),
-		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
-		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
-		Photos: photo.New(db, local, photo.Options{}), Outbox: notify.Outbox{Email: true},
+		Set: servicestest.Complete(services.Set{Registry: registry.New(db, now),
+			Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db},
+			Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
+			Photos: photo.New(db, local, photo.Options{})}, db),
+		Metrics: prometheus.NewRegistry(), PublicBaseURL: "http://tindal.test", Outbox: notify.Outbox{Email: true},
 		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"},
 		Printer:  testPrinter()}
 }

@@ -147,14 +147,80 @@ func TestListsNeverShowAnotherOffice(t *testing.T) {
 	if walked < 20 {
 		t.Fatalf("walked only %d lists", walked)
 	}
-	for insp, notice := range mangaluru {
+	walkReadsByID(t, h, users, mangaluru)
+}
+
+// readsByIDElsewhere are the reads by id of the contract that
+// walkReadsByID does not walk, and why.
+var readsByIDElsewhere = map[string]string{
+	"getJurisdiction": "jurisdictions are reference data every official reads",
+	"getReportChart":  "{chart} names a chart, not a record; its queries are scoped (api/reports_test.go)",
+	"verifyDocument":  "public: a printed document's code, answered to anyone (docs/PUBLIC.md)",
+	"getPhoto":        "a photo needs an upload; TestPhotoEndToEnd reads one as the other office's inspector (404)",
+	"getPhotoUpload":  "a photo needs an upload; TestPhotoEndToEnd puts one as the other office's inspector (404)",
+	"getOwnerCalendar": "read with the feed's own token (?token=), not a session; TestCalendarFeedBehindARevocableToken " +
+		"reads another owner's feed with a token (404)",
+}
+
+// walkReadsByID reads every record of the contract by id that belongs to
+// Mangaluru (the one {id} of every GET) as every Karwar user: each is 404,
+// or 403 where the role may not read that kind of record at all.
+func walkReadsByID(t *testing.T, h *harness, users map[models.Role]string, mangaluru map[uuid.UUID]string) {
+	t.Helper()
+	var insp uuid.UUID
+	var notice string
+	for i, n := range mangaluru { // noticesIn made one
+		insp, notice = i, n
+	}
+	vessel := h.ids["vessel-MANGALURU"]
+	crew := h.do("POST", "/v1/crew-members", "admin", map[string]any{"indivc_number": "KA-CREW-0901", "name": "Raghu Naik",
+		"jurisdiction_id": h.ids["MANGALURU"]})
+	cert := h.do("POST", "/v1/certificates", "admin", map[string]any{"vessel_id": vessel, "kind": "insurance",
+		"number": "INS-MNG-1", "issued_on": "2026-03-02"})
+	if crew.status != 201 || cert.status != 201 {
+		t.Fatalf("a Mangaluru crew member and certificate: %d %s, %d %s", crew.status, crew.body, cert.status, cert.body)
+	}
+	var user models.User
+	h.must(h.db.Gorm.Where("email = ?", "inspector-mangaluru@test.tindal").Take(&user).Error)
+	order := h.detainedBy(h.pusher("inspector-mangaluru"), "admin", vessel)
+	if order.status != 201 {
+		t.Fatalf("a Mangaluru detention order: %d %s", order.status, order.body)
+	}
+	foreign := map[string]string{ // the first path segment after /v1/ → a Mangaluru record of that kind
+		"owners":           h.ids["owner-MANGALURU"].String(),
+		"vessels":          vessel.String(),
+		"crew-members":     crew.json()["id"].(string),
+		"certificates":     cert.json()["id"].(string),
+		"inspections":      insp.String(),
+		"detention-orders": order.json()["id"].(string),
+		"penalty-notices":  notice,
+		"admin":            user.ID.String(), // /v1/admin/users/{id}
+	}
+	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
+	h.must(err)
+	walked := 0
+	for path, item := range doc.Paths.Map() {
+		op := item.Get
+		if op == nil || !strings.Contains(path, "{") || readsByIDElsewhere[op.OperationID] != "" {
+			continue
+		}
+		kind := strings.Split(strings.TrimPrefix(path, "/v1/"), "/")[0]
+		id := foreign[kind]
+		if id == "" || strings.Count(path, "{") != 1 {
+			t.Errorf("%s (%s) reads by id: walk it here with a Mangaluru record, or say in readsByIDElsewhere why not", op.OperationID, path)
+			continue
+		}
+		target := path[:strings.Index(path, "{")] + id + path[strings.Index(path, "}")+1:]
 		for _, user := range users {
-			for _, path := range []string{"/v1/inspections/" + insp.String(), "/v1/penalty-notices/" + notice} {
-				if r := h.do("GET", path, user, nil); r.status != 404 && r.status != 403 {
-					t.Errorf("GET %s as %s: %d, want 404 (or 403 where the role may not read it at all)", path, user, r.status)
-				}
+			walked++
+			if r := h.do("GET", target, user, nil); r.status != 404 && r.status != 403 {
+				t.Errorf("%s as %s: GET %s: %d, want 404 (or 403 where the role may not read it at all)",
+					op.OperationID, user, target, r.status)
 			}
 		}
+	}
+	if walked < 80 {
+		t.Fatalf("walked only %d reads by id", walked)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/services/servicestest"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
@@ -30,6 +31,8 @@ func TestFindingOverdueEscalates(t *testing.T) {
 	h := newHarnessWith(t, harnessOptions{deps: func(d *api.Deps) {
 		d.Inspect = inspect.New(d.DB, nil, clock)
 		d.Push = tsync.New(d.DB, d.Inspect, testkit.Now, tsync.Options{})
+		d.Penalties, d.Orders = nil, nil // derived again from this inspection service
+		d.Set = servicestest.Complete(d.Set, d.DB)
 	}})
 	h.compliant()
 	p := h.pusher("inspector")

@@ -99,7 +99,7 @@ func (h *handlers) ResendOwnerSignIn(
 
 // upiRequest reads the notice in scope and makes its payment request.
 func (h *handlers) upiRequest(ctx context.Context, id openapi_types.UUID) (penalty.UPIRequest, error) {
-	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), id)
+	v, err := h.d.Penalties.GetNotice(ctx, scopeOf(ctx), id)
 	if err != nil {
 		return penalty.UPIRequest{}, err
 	}
@@ -152,7 +152,7 @@ func (h *handlers) ImportBankStatement(
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.d.Inspect.Penalties().ImportStatement(ctx, scopeOf(ctx), r.Params.JurisdictionId, credits)
+	res, err := h.d.Penalties.ImportStatement(ctx, scopeOf(ctx), r.Params.JurisdictionId, credits)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (h *handlers) ListBankCredits(
 	r openapi.ListBankCreditsRequestObject,
 ) (openapi.ListBankCreditsResponseObject, error) {
 	p := r.Params
-	cs, next, err := h.d.Inspect.Penalties().ListCredits(ctx, scopeOf(ctx),
+	cs, next, err := h.d.Penalties.ListCredits(ctx, scopeOf(ctx),
 		penalty.CreditFilter{State: string(deref(p.State))}, deref(p.Cursor), int(deref(p.Limit)))
 	if err != nil {
 		return nil, err
@@ -188,7 +188,7 @@ func (h *handlers) ResolveBankCredit(
 		}
 		d.NoticeID = *r.Body.NoticeId
 	}
-	c, err := h.d.Inspect.Penalties().ResolveCredit(ctx, scopeOf(ctx), r.Id, d)
+	c, err := h.d.Penalties.ResolveCredit(ctx, scopeOf(ctx), r.Id, d)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ func (h *handlers) ListPenaltyNotices(
 	r openapi.ListPenaltyNoticesRequestObject,
 ) (openapi.ListPenaltyNoticesResponseObject, error) {
 	p := r.Params
-	vs, next, err := h.d.Inspect.Penalties().
+	vs, next, err := h.d.Penalties.
 		ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId},
 			deref(p.Cursor), deref(p.Limit))
 	if err != nil {
@@ -34,7 +34,7 @@ func (h *handlers) GetPenaltyNotice(
 	ctx context.Context,
 	r openapi.GetPenaltyNoticeRequestObject,
 ) (openapi.GetPenaltyNoticeResponseObject, error) {
-	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Penalties.GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func (h *handlers) GetPenaltyNoticeHtml(
 	ctx context.Context,
 	r openapi.GetPenaltyNoticeHtmlRequestObject,
 ) (openapi.GetPenaltyNoticeHtmlResponseObject, error) {
-	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Penalties.GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (h *handlers) RecordPenaltyPayment(
 		PaidOn:        rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
 		ReceiptNumber: b.ReceiptNumber,
 	}
-	p, created, err := h.d.Inspect.Penalties().RecordPayment(ctx, scopeOf(ctx), r.Id, in)
+	p, created, err := h.d.Penalties.RecordPayment(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (h *handlers) FilePenaltyAppeal(
 	ctx context.Context,
 	r openapi.FilePenaltyAppealRequestObject,
 ) (openapi.FilePenaltyAppealResponseObject, error) {
-	a, err := h.d.Inspect.Penalties().
+	a, err := h.d.Penalties.
 		FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds, derefSlice(r.Body.PhotoIds))
 	if err != nil {
 		return nil, err
@@ -100,7 +100,7 @@ func (h *handlers) DecidePenaltyAppeal(
 	ctx context.Context,
 	r openapi.DecidePenaltyAppealRequestObject,
 ) (openapi.DecidePenaltyAppealResponseObject, error) {
-	a, err := h.d.Inspect.Penalties().DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
+	a, err := h.d.Penalties.DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +269,7 @@ func (h *handlers) GetPenaltyNoticePdf(
 	ctx context.Context,
 	r openapi.GetPenaltyNoticePdfRequestObject,
 ) (openapi.GetPenaltyNoticePdfResponseObject, error) {
-	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Penalties.GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +292,7 @@ func (h *handlers) DecidePenaltyRise(
 	ctx context.Context,
 	r openapi.DecidePenaltyRiseRequestObject,
 ) (openapi.DecidePenaltyRiseResponseObject, error) {
-	a, err := h.d.Inspect.Penalties().
+	a, err := h.d.Penalties.
 		DecideRise(ctx, scopeOf(ctx), r.Id, penalty.RiseDecision{Decision: string(r.Body.Decision), Reason: r.Body.Reason})
 	if err != nil {
 		return nil, err

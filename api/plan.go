@@ -14,7 +14,7 @@ func (h *handlers) ListInspectionPlan(
 	r openapi.ListInspectionPlanRequestObject,
 ) (openapi.ListInspectionPlanResponseObject, error) {
 	now := h.d.Clock()
-	es, next, err := h.plan.List(ctx, scopeOf(ctx), plan.Filter{JurisdictionID: r.Params.JurisdictionId}, now,
+	es, next, err := h.d.Plans.List(ctx, scopeOf(ctx), plan.Filter{JurisdictionID: r.Params.JurisdictionId}, now,
 		deref(r.Params.Cursor), deref(r.Params.Limit))
 	if err != nil {
 		return nil, err

@@ -43,7 +43,7 @@ type publicPage struct {
 
 // mountPublic serves the public vessel page.
 func (h *handlers) mountPublic(app *fiber.App) {
-	p := &publicPage{h: h, limiter: public.NewLimiter(h.d.DB, h.d.PublicLimit), svc: h.public(),
+	p := &publicPage{h: h, limiter: public.NewLimiter(h.d.DB, h.d.PublicLimit), svc: h.d.Public,
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_public_vessel_requests_total",
 			Help: "Public vessel status page answers by outcome (ok, not_modified, redirect, " +
 				"not_found, rate_limited, invalid, error) and format."},
@@ -56,9 +56,6 @@ func (h *handlers) mountPublic(app *fiber.App) {
 	}
 	app.Get("/v/vessel/:registration", p.serve)
 }
-
-// public is the public status service.
-func (h *handlers) public() *public.Service { return public.New(h.d.DB, h.d.Registry) }
 
 // serve answers one request and counts its outcome.
 func (p *publicPage) serve(c *fiber.Ctx) error {

@@ -34,7 +34,7 @@ func (h *handlers) GetVesselQR(
 	if err != nil {
 		return nil, err
 	}
-	if err := h.public().RecordQR(ctx, storage.ActorOf(s), v.ID, url); err != nil {
+	if err := h.d.Public.RecordQR(ctx, storage.ActorOf(s), v.ID, url); err != nil {
 		return nil, err
 	}
 	return openapi.GetVesselQR200ImagepngResponse{Body: bytes.NewReader(png), ContentLength: int64(len(png)),

@@ -61,7 +61,17 @@ func (p *pusher) send(m mutation) sendResult {
 // order's id.
 func (h *harness) detainedFor(vessel uuid.UUID) uuid.UUID {
 	h.t.Helper()
-	p := h.pusher("inspector")
+	r := h.detainedBy(h.pusher("inspector"), "supervisor", vessel)
+	if r.status != 201 || !strings.Contains(string(r.body), "03001") || !strings.Contains(string(r.body), "01003") {
+		h.t.Fatalf("detention for 03001 and 01003: %d %s", r.status, r.body)
+	}
+	return uuid.MustParse(r.json()["id"].(string))
+}
+
+// detainedBy pushes detainedFor's inspection through p and has the user
+// by detain the vessel; it returns the answer to the detention.
+func (h *harness) detainedBy(p *pusher, by string, vessel uuid.UUID) response {
+	h.t.Helper()
 	id := uuid.Must(uuid.NewV7())
 	at := testkit.Now().Add(-2 * time.Hour)
 	for _, m := range []struct {
@@ -76,11 +86,7 @@ func (h *harness) detainedFor(vessel uuid.UUID) uuid.UUID {
 		}
 		at = at.Add(time.Second)
 	}
-	r := h.do("POST", "/v1/inspections/"+id.String()+"/detention", "supervisor", confirmBody)
-	if r.status != 201 || !strings.Contains(string(r.body), "03001") || !strings.Contains(string(r.body), "01003") {
-		h.t.Fatalf("detention for 03001 and 01003: %d %s", r.status, r.body)
-	}
-	return uuid.MustParse(r.json()["id"].(string))
+	return h.do("POST", "/v1/inspections/"+id.String()+"/detention", by, confirmBody)
 }
 
 // clearanceMutations are a re-inspection of order on the clearance

@@ -29,6 +29,8 @@ import (
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/services"
+	"github.com/tindal/tindal/services/servicestest"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
@@ -151,9 +153,10 @@ func startReplica(t *testing.T, name, dbURL string, key ed25519.PrivateKey, s3 b
 	}
 	photos := photo.New(db, store, photo.Options{})
 	srv, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Blobs: pinger{store},
-		Auth: auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: authtest.CheapHasher()}), Registry: registry.New(db, time.Now),
-		Metrics: reg, Push: push, Pull: pull, Inspect: insp, Photos: photos, Jobs: jobs.New(jobs.Deps{DB: db}),
-		Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
+		Auth: auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: authtest.CheapHasher()}), Metrics: reg,
+		Set: servicestest.Complete(services.Set{Registry: registry.New(db, time.Now),
+			Push: push, Pull: pull, Inspect: insp, Photos: photos, Jobs: jobs.New(jobs.Deps{DB: db}),
+			Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}}, db), PublicBaseURL: "http://tindal.test",
 		Printer: testPrinter()})
 	if err != nil {
 		t.Errorf("replica %s: %v", name, err)

@@ -30,7 +30,7 @@ func (h *handlers) GetReportChart(
 	}
 	today := rules.DateOf(h.d.Clock())
 	f := report.Filter{Period: report.LastMonths(today, months), Today: today, JurisdictionID: r.Params.JurisdictionId}
-	c, err := h.reports.Chart(ctx, sc, report.Kind(r.Chart), f, lang)
+	c, err := h.d.Reports.Chart(ctx, sc, report.Kind(r.Chart), f, lang)
 	if err != nil {
 		return nil, err
 	}

@@ -84,9 +84,6 @@ func (h *handlers) inspectionPhotos(
 	id uuid.UUID,
 ) ([]openapi.Photo, map[uuid.UUID][]openapi.Photo, error) {
 	all, byFinding := []openapi.Photo{}, map[uuid.UUID][]openapi.Photo{}
-	if h.d.Photos == nil {
-		return all, byFinding, nil
-	}
 	photos, err := h.d.Photos.ForInspection(ctx, scopeOf(ctx), id)
 	if err != nil {
 		return nil, nil, err

@@ -17,23 +17,15 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/penalty"
-	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/public"
-	"github.com/tindal/tindal/registry"
-	"github.com/tindal/tindal/report"
-	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
-	"github.com/tindal/tindal/sync"
 )
 
 // Pinger is a dependency /readyz checks.
@@ -42,9 +34,12 @@ type Pinger interface {
 }
 
 // Deps are what the server needs; main builds them. Every service is
-// required (NewServer refuses a server without one); Blobs, LocalBlobs,
-// Metrics, Rules and the settings below them are optional.
+// built once in cmd/tindal and comes in the one services.Set the pages and
+// the jobs share; NewServer refuses a server without one of them, or
+// without Logger, DB, Auth or Printer. Blobs, LocalBlobs, Metrics, Rules
+// and the settings below them are optional.
 type Deps struct {
+	services.Set
 	// SMSReceipts records the SMS gateway's signed delivery receipts; nil
 	// leaves the callback route out.
 	SMSReceipts *notify.Receipts
@@ -52,28 +47,11 @@ type Deps struct {
 	DB          *storage.DB
 	Blobs       Pinger // the object store; nil when not configured
 	Auth        *auth.Service
-	Registry    *registry.Service
 	Metrics     *prometheus.Registry
 	Clock       func() time.Time
-	// Pull serves /v1/sync/pull and /v1/sync/verify.
-	Pull *sync.PullEngine
-	// Push serves /v1/sync/push, conflicts and quarantine; Inspect the
-	// inspection endpoints.
-	Push    *sync.Engine
-	Inspect *inspect.Service
-	// Photos serves /v1/photos.
-	Photos *photo.Service
 	// LocalBlobs, when photos are stored on local disk, serves the store's
 	// signed upload and download URLs under /v1/blobs/.
 	LocalBlobs *blob.Local
-	// Jobs serves flags and /v1/admin/jobs.
-	Jobs *jobs.Service
-	// Feed serves /v1/me/notifications; Calendars the owners' ICS feeds.
-	Feed      *notify.Feed
-	Calendars *notify.Calendars
-	// Rules are the rule sets in force, built from the deployment's
-	// settings; nil uses the defaults.
-	Rules *rules.Registry
 	// Outbox writes notices in their cause's transaction (the one-time
 	// sign-in mail); its Email says whether mail is sent at all.
 	Outbox notify.Outbox
@@ -108,13 +86,12 @@ type Deps struct {
 func (d Deps) missing() []string {
 	var out []string
 	for name, nilService := range map[string]bool{"Logger": d.Logger == nil, "DB": d.DB == nil, "Auth": d.Auth == nil,
-		"Registry": d.Registry == nil, "Pull": d.Pull == nil, "Push": d.Push == nil, "Inspect": d.Inspect == nil,
-		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil,
 		"Printer": d.Printer == nil} {
 		if nilService {
 			out = append(out, name)
 		}
 	}
+	out = append(out, d.Missing()...)
 	slices.Sort(out)
 	return out
 }
@@ -145,9 +122,6 @@ func NewServer(d Deps) (*fiber.App, error) {
 		d:         d,
 		detention: newDetentionMetrics(d.Metrics),
 		verify:    public.NewLimiter(d.DB, verifyLimit),
-		orders:    detention.New(d.Inspect),
-		plan:      plan.New(d.DB),
-		reports:   report.New(d.DB),
 	}
 	k, err := loadContract(h)
 	if err != nil {
@@ -175,7 +149,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	if d.Metrics != nil {
 		d.Metrics.MustRegister(d.Inspect.OverdueCollector()) // tindal_findings_overdue (docs/REVIEW.md)
 		d.Metrics.MustRegister(
-			d.Inspect.Penalties().NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
+			d.Penalties.NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
 	}
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
@@ -201,11 +175,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 // handlers implements the generated StrictServerInterface.
 type handlers struct {
 	d         Deps
-	detention *detentionMetrics  // detention and release counters
-	orders    *detention.Service // detention and release orders
-	plan      *plan.Service      // the risk-ranked inspection plan
-	reports   *report.Service    // the office's charts
-	verify    *public.Limiter    // GET /v/{code} per address
+	detention *detentionMetrics // detention and release counters
+	verify    *public.Limiter   // GET /v/{code} per address
 }
 
 var _ openapi.StrictServerInterface = (*handlers)(nil)

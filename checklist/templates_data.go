@@ -38,54 +38,14 @@ func builtinTemplates() []Template {
 func templatesV1() []Template {
 	ka, pd := rules.RegimeKarnataka2025, rules.RegimeParadip1967
 	return []Template{
-		tpl(
-			"ka-form2-annex",
-			ka,
-			"Record of Equipment and Vessel Information (Annex to Form-2)",
-			"Karnataka 2025, Sch-I, Annex to Form-2; docs/LAW.md §4.5",
-			form2Annex()...),
-		tpl(
-			"ka-state-control",
-			ka,
-			"State Control Inspection: documents (Form A and Form B)",
-			"Karnataka 2025, Sch-IX Forms A and B; docs/LAW.md §4.3",
-			stateControl()...),
-		tpl(
-			"ka-detention-criteria",
-			ka,
-			"Detention criteria (Sch-IX para 2.1 and 2.2)",
-			"Karnataka 2025, Sch-IX para 2; docs/LAW.md §4.2",
-			detentionCriteria()...),
-		tpl(
-			"ka-display-board",
-			ka,
-			"Marking and display board (r.20, r.103, r.107)",
-			"Karnataka 2025, r.20, r.103(2), r.107(2); docs/LAW.md §4.9.4",
-			displayBoard()...),
-		tpl(
-			"ka-zone1-equipment",
-			ka,
-			"Zone-1 mechanised vessel equipment (r.46)",
-			"Karnataka 2025, r.46; docs/LAW.md §4.9.1",
-			zone1()...),
-		tpl(
-			"ka-sch6-cat-c",
-			ka,
-			"Category C mechanised vessel (Sch-VI Section A)",
-			"Karnataka 2025, Sch-VI Section A; docs/LAW.md §4.9.2",
-			schedule6A()...),
-		tpl(
-			"ka-sch6-non-mechanised",
-			ka,
-			"Non-mechanised boat (Sch-VI Section B, r.126, r.145)",
-			"Karnataka 2025, Sch-VI Section B, r.126, r.145; docs/LAW.md §4.9.3-4.9.4",
-			schedule6B()...),
-		tpl(
-			"paradip-harbour-craft",
-			pd,
-			"Paradip harbour craft conditions",
-			"Paradip 1967, r.6, r.7, r.10, r.13-r.18, r.30; docs/LAW.md §4.9.6",
-			paradip()...),
+		tpl("ka-form2-annex", ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; docs/LAW.md §4.5", form2Annex()...),
+		tpl("ka-state-control", ka, "State Control Inspection: documents (Form A and Form B)", "Karnataka 2025, Sch-IX Forms A and B; docs/LAW.md §4.3", stateControl()...),
+		tpl("ka-detention-criteria", ka, "Detention criteria (Sch-IX para 2.1 and 2.2)", "Karnataka 2025, Sch-IX para 2; docs/LAW.md §4.2", detentionCriteria()...),
+		tpl("ka-display-board", ka, "Marking and display board (r.20, r.103, r.107)", "Karnataka 2025, r.20, r.103(2), r.107(2); docs/LAW.md §4.9.4", displayBoard()...),
+		tpl("ka-zone1-equipment", ka, "Zone-1 mechanised vessel equipment (r.46)", "Karnataka 2025, r.46; docs/LAW.md §4.9.1", zone1()...),
+		tpl("ka-sch6-cat-c", ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; docs/LAW.md §4.9.2", schedule6A()...),
+		tpl("ka-sch6-non-mechanised", ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.126, r.145; docs/LAW.md §4.9.3-4.9.4", schedule6B()...),
+		tpl("paradip-harbour-craft", pd, "Paradip harbour craft conditions", "Paradip 1967, r.6, r.7, r.10, r.13-r.18, r.30; docs/LAW.md §4.9.6", paradip()...),
 	}
 }
 
@@ -93,12 +53,7 @@ func form2Annex() []Item {
 	return []Item{
 		q("fire.plan", rules.CodeFFANotMaintained, "Fire fighting", "Fire fighting plan available"),
 		q("fire.pump_mech", rules.CodeFirePumpMissing, "Fire fighting", "Mechanical fire pump fitted and working"),
-		q(
-			"fire.extinguishers",
-			rules.CodeExtinguisherMissing,
-			"Fire fighting",
-			"Portable extinguishers present, charged and in date",
-		),
+		q("fire.extinguishers", rules.CodeExtinguisherMissing, "Fire fighting", "Portable extinguishers present, charged and in date"),
 		q("fire.fixed_system", rules.CodeFFANotMaintained, "Fire fighting", "Fixed extinguishing system in order"),
 		q("fire.buckets", rules.CodeFireBucketMissing, "Fire fighting", "Fire buckets present"),
 		q("fire.sand_boxes", rules.CodeSandBoxMissing, "Fire fighting", "Sand boxes with scoop present"),
@@ -115,12 +70,7 @@ func form2Annex() []Item {
 		q("nav.ais", rules.CodeAISMissing, "Navigation", "Class B AIS fitted"),
 		q("nav.comms", rules.CodeVHFMissing, "Navigation", "Communication equipment working"),
 		q("lsa.lifejackets", rules.CodeLifejacketsInsufficient, "Life-saving", "Lifejackets for 110 % of capacity"),
-		q(
-			"lsa.liferafts",
-			rules.CodeLiferaftsInsufficient,
-			"Life-saving",
-			"Life rafts or buoyant apparatus for 110 % of capacity",
-		),
+		q("lsa.liferafts", rules.CodeLiferaftsInsufficient, "Life-saving", "Life rafts or buoyant apparatus for 110 % of capacity"),
 		q("lsa.lifebuoys", rules.CodeLifebuoysInsufficient, "Life-saving", "Lifebuoys present"),
 		q("lsa.flares", rules.CodeHandFlareMissing, "Life-saving", "Hand-held flares in date"),
 		q("lsa.general", rules.CodeLSANotMaintained, "Life-saving", "Life-saving appliances maintained and ready for use"),
@@ -136,21 +86,11 @@ func form2Annex() []Item {
 
 func stateControl() []Item {
 	return []Item{
-		q(
-			"doc.cor_cos_on_board",
-			rules.CodeCertificatesNotProduced,
-			"Documents",
-			"Certificates of Registration and Survey carried and produced",
-		),
+		q("doc.cor_cos_on_board", rules.CodeCertificatesNotProduced, "Documents", "Certificates of Registration and Survey carried and produced"),
 		q("doc.log_book", rules.CodeLogBookNotMaintained, "Documents", "Official log book (Form-5) maintained"),
 		q("doc.operating_permission", rules.CodeOperatingPermissionMissing, "Documents", "Valid permission for operation"),
 		q("doc.route_approval", rules.CodeRouteApprovalMissing, "Documents", "Route approved"),
-		q(
-			"doc.inspection_report",
-			rules.CodeInspectionReportNotKept,
-			"Documents",
-			"Last inspection report kept on board (two years)",
-		),
+		q("doc.inspection_report", rules.CodeInspectionReportNotKept, "Documents", "Last inspection report kept on board (two years)"),
 		q("crew.manning", rules.CodeManningShortfall, "Crew", "Crew as required for safe manning"),
 		q("crew.coc", rules.CodeCoCInvalid, "Crew", "Crew certificates of competency valid"),
 		q("ops.within_zone", rules.CodeOutsideCertifiedZone, "Operation", "Operating within the certified zone"),
@@ -160,19 +100,9 @@ func stateControl() []Item {
 
 func detentionCriteria() []Item {
 	return []Item{
-		q(
-			"det.documentation",
-			rules.CodeDetainDocumentation,
-			"Para 2.1",
-			"Complies with the Act and has valid documentation",
-		),
+		q("det.documentation", rules.CodeDetainDocumentation, "Para 2.1", "Complies with the Act and has valid documentation"),
 		q("det.safe_manning", rules.CodeDetainSafeManning, "Para 2.1", "Has the crew required for safe manning"),
-		q(
-			"det.no_accident",
-			rules.CodeDetainAccident,
-			"Para 2.1",
-			"Not involved in an accident causing injury, loss of life or pollution",
-		),
+		q("det.no_accident", rules.CodeDetainAccident, "Para 2.1", "Not involved in an accident causing injury, loss of life or pollution"),
 		q("det.no_order", rules.CodeDetainOrder, "Para 2.1", "No order of detention or removal"),
 		q("det.navigate", rules.CodeDetainNavigation, "Para 2.2", "Can navigate safely"),
 		q("det.cargo", rules.CodeDetainCargo, "Para 2.2", "Can safely handle, carry and monitor the cargo"),
@@ -185,40 +115,20 @@ func detentionCriteria() []Item {
 		q("det.watertight", rules.CodeDetainWatertight, "Para 2.2", "Maintains adequate watertight integrity"),
 		q("det.distress", rules.CodeDetainDistressComms, "Para 2.2", "Can communicate in distress"),
 		q("det.health", rules.CodeDetainHealthConditions, "Para 2.2", "Safe and healthy conditions on board"),
-		q(
-			"det.passengers",
-			rules.CodeDetainPassengerSafety,
-			"Para 2.2",
-			"Safely carries passengers as per registered capacity",
-		),
+		q("det.passengers", rules.CodeDetainPassengerSafety, "Para 2.2", "Safely carries passengers as per registered capacity"),
 	}
 }
 
 func displayBoard() []Item {
 	return []Item{
-		q(
-			"mark.registration_number",
-			rules.CodeRegistrationNumberNotMarked,
-			"Marking",
-			"Registration number painted on both sides, at least 15 cm high",
-		),
+		q("mark.registration_number", rules.CodeRegistrationNumberNotMarked, "Marking", "Registration number painted on both sides, at least 15 cm high"),
 		q("mark.intact", rules.CodeMarkingTampered, "Marking", "Official hull marking intact (not tampered with)"),
 		q("mark.language", rules.CodeHullMarkingLanguage, "Marking", "Hull marking in Kannada and Hindi or English"),
 		q("mark.spl_suffix", rules.CodeSPLSuffixMissing, "Marking", "SPL suffix shown (special category vessels)"),
 		q("board.present", rules.CodeDisplayBoardMissing, "Display board", "Display board with the five particulars"),
 		q("board.languages", rules.CodeDisplayBoardLanguages, "Display board", "Display board in Hindi, Kannada and English"),
-		q(
-			"board.capacity_embarkation",
-			rules.CodeCapacityNotDisplayed,
-			"Display board",
-			"Certified capacity displayed at embarkation and disembarkation",
-		),
-		q(
-			"board.max_passengers",
-			rules.CodeMaxPassengersNotDisplayed,
-			"Display board",
-			"Maximum passengers written prominently",
-		),
+		q("board.capacity_embarkation", rules.CodeCapacityNotDisplayed, "Display board", "Certified capacity displayed at embarkation and disembarkation"),
+		q("board.max_passengers", rules.CodeMaxPassengersNotDisplayed, "Display board", "Maximum passengers written prominently"),
 	}
 }
 
@@ -262,12 +172,7 @@ func schedule6A() []Item {
 		q("a.nav_light", rules.CodeNavLightsMissing, "Navigation", "Navigation or mast light"),
 		q("a.mobile", rules.CodeMobilePhoneMissing, "Navigation", "A crew member with a mobile phone"),
 		q("a.sound", rules.CodeSoundSignalMissing, "Navigation", "Sound signal"),
-		q(
-			"a.torch_hook_line",
-			rules.CodeTorchHookLineMissing,
-			"Navigation",
-			"Torch, boat hook and 10 m heaving line (over 6 m)",
-		),
+		q("a.torch_hook_line", rules.CodeTorchHookLineMissing, "Navigation", "Torch, boat hook and 10 m heaving line (over 6 m)"),
 		q("a.stability", rules.CodeStabilityInfoMissing, "Stability", "Stability information (GM at least 0.35 m)"),
 		q("a.buoyancy", rules.CodeBuoyancyInsufficient, "Stability", "110 % reserve buoyancy"),
 	}
@@ -300,25 +205,10 @@ func schedule6B() []Item {
 		q("b.stability", rules.CodeStabilityInfoMissing, "Stability", "Stability (GM at least 0.35 m)"),
 		q("b.buoyancy", rules.CodeBuoyancyInsufficient, "Stability", "110 % buoyancy"),
 		q("pic.dry_clean", rules.CodeBoatNotDryClean, "Person in charge (r.126)", "Boat dry and clean"),
-		q(
-			"pic.registration_painted",
-			rules.CodeRegistrationNumberNotMarked,
-			"Person in charge (r.126)",
-			"Registration number clearly painted",
-		),
-		q(
-			"pic.cor_carried",
-			rules.CodeCertificatesNotProduced,
-			"Person in charge (r.126)",
-			"Certificate of Registration carried",
-		),
+		q("pic.registration_painted", rules.CodeRegistrationNumberNotMarked, "Person in charge (r.126)", "Registration number clearly painted"),
+		q("pic.cor_carried", rules.CodeCertificatesNotProduced, "Person in charge (r.126)", "Certificate of Registration carried"),
 		q("pic.load_line", rules.CodeLoadLineNotMarked, "Person in charge (r.126)", "Load line clearly marked (cargo boat)"),
-		q(
-			"pic.max_passengers",
-			rules.CodeMaxPassengersNotDisplayed,
-			"Person in charge (r.126)",
-			"Maximum passengers written prominently",
-		),
+		q("pic.max_passengers", rules.CodeMaxPassengersNotDisplayed, "Person in charge (r.126)", "Maximum passengers written prominently"),
 		q("pol.oily_waste", rules.CodeOilyWasteTankMissing, "Pollution (r.145)", "Holding tank for oil and oily waste"),
 		q("pol.bio_digester", rules.CodeBioDigesterMissing, "Pollution (r.145)", "Bio-digester where sewage is generated"),
 		q("pol.placards", rules.CodeGarbagePlacardsMissing, "Pollution (r.145)", "Garbage placards (Category A and B)"),
@@ -332,22 +222,12 @@ func paradip() []Item {
 		q("pd.licence_on_board", rules.CodeLicenceNotOnBoard, "Licence", "Licence on board with the tindal (r.6)"),
 		q("pd.tindal_registered", rules.CodeTindalNotRegistered, "Crew", "Registered tindal in charge (r.10(3))"),
 		q("pd.crew_as_licensed", rules.CodeCrewNotAsLicensed, "Crew", "Crew as licensed for the weather"),
-		q(
-			"pd.number_painted",
-			rules.CodeCraftNumberNotPainted,
-			"Marking",
-			"Number painted in English and Hindi, at least 6 inches (r.7)",
-		),
+		q("pd.number_painted", rules.CodeCraftNumberNotPainted, "Marking", "Number painted in English and Hindi, at least 6 inches (r.7)"),
 		q("pd.passengers", rules.CodeOverloadPassengers, "Loading (r.13)", "Passengers within the licensed number"),
 		q("pd.cargo", rules.CodeOverloadCargo, "Loading (r.13)", "Cargo within the licensed weight"),
 		q("pd.seating", rules.CodePassengerSeating, "Loading (r.13)", "Seating, awnings and weather screens for passengers"),
 		q("pd.animals", rules.CodeAnimalsCarriage, "Loading (r.18)", "Animals carried only as allowed"),
-		q(
-			"pd.passengers_cargo",
-			rules.CodePassengersWithCargo,
-			"Loading (r.18)",
-			"Passengers with cargo only in propelled craft",
-		),
+		q("pd.passengers_cargo", rules.CodePassengersWithCargo, "Loading (r.18)", "Passengers with cargo only in propelled craft"),
 		q("pd.sand_box", rules.CodeSandBoxMissing, "Motor boats (r.30)", "Sand box"),
 		q("pd.extinguisher", rules.CodeExtinguisherMissing, "Motor boats (r.30)", "Approved fire extinguisher"),
 		q("pd.oil_refuse", rules.CodeOilRefuse, "Motor boats (r.30)", "Free of oil refuse"),

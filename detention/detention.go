@@ -120,8 +120,9 @@ func reasonOf(x rules.Deficiency) DetentionReason {
 // Proposal returns the detention proposal of an inspection in scope.
 func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (DetentionProposal, error) {
 	var row models.Inspection
-	err := s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !inspect.InScope(sc, &row)) {
+	q := s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id)
+	err := storage.Scoped(q, sc, inspect.InspectionByID).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return DetentionProposal{}, models.NotFound("inspection")
 	}
 	if err != nil {
@@ -230,27 +231,14 @@ func signatory(ctx context.Context, tx *gorm.DB, id uuid.UUID) (string, error) {
 
 // orderKeys are the scope keys of an order: its office, owner and inspector.
 func orderKeys(o *models.DetentionOrder) []string {
-	return []string{
-		storage.ScopeJurisdiction(o.JurisdictionID),
-		storage.ScopeOwner(o.OwnerID),
-		storage.ScopeUser(o.InspectorID),
-	}
-}
-
-// orderScopeOK is the read rule of an order: staff of its office (and the
-// inspector whose inspection it came from), owners of the vessel, admins.
-func orderScopeOK(sc models.Scope, o *models.DetentionOrder) bool {
-	return inspect.InScope(
-		sc,
-		&models.Inspection{JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID},
-	)
+	return storage.ScopeKeys(o.JurisdictionID, o.OwnerID, o.InspectorID)
 }
 
 // GetOrder returns one detention order in the caller's scope (404 otherwise).
 func (s *Service) GetOrder(ctx context.Context, sc models.Scope, id uuid.UUID) (models.DetentionOrder, error) {
 	var o models.DetentionOrder
-	err := s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id).Take(&o).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !orderScopeOK(sc, &o)) {
+	err := storage.Scoped(s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id), sc, orderScoping).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return o, models.NotFound("detention order")
 	}
 	if err != nil {

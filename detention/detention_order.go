@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
@@ -182,7 +183,9 @@ func confirmable(
 	return nil
 }
 
-// issueOrder writes the order and everything that follows from it.
+// issueOrder writes the order and everything that follows from it: it
+// reads the order's heading (taking its number), builds the order and its
+// paper (buildOrder), and persists and notifies (persistOrder).
 func issueOrder(
 	ctx context.Context,
 	w *inspect.Work,
@@ -193,32 +196,72 @@ func issueOrder(
 	in DetentionInput,
 ) (models.DetentionOrder, error) {
 	now := truncate(w.Now())
-	db := w.Tx().DB
-	office, err := officeOf(ctx, db, row.JurisdictionID)
+	h, err := orderHeadingOf(ctx, w.Tx().DB, sc, row, v, now)
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
-	registry, err := officeOf(ctx, db, v.JurisdictionID)
-	if err != nil {
-		return models.DetentionOrder{}, err
+	o, doc := buildOrder(h, sc, row, v, p, in, now)
+	if o.Particulars, err = json.Marshal(doc); err != nil {
+		return o, fmt.Errorf("detention order particulars: %w", err)
 	}
-	signedBy, err := signatory(ctx, db, sc.UserID)
-	if err != nil {
-		return models.DetentionOrder{}, err
+	err = persistOrder(ctx, w, row, v, &o, doc, in.Reason, now)
+	return o, err
+}
+
+// orderHeading is what an order names besides its inspection: the office
+// that issues it, the office of registry, the signatory and its number.
+type orderHeading struct {
+	office, registry models.Jurisdiction
+	signedBy         string
+	seq              int
+	number           string
+}
+
+// orderHeadingOf reads an order's heading and takes the office's next
+// detention number of the year.
+func orderHeadingOf(
+	ctx context.Context,
+	db *gorm.DB,
+	sc models.Scope,
+	row *models.Inspection,
+	v *models.Vessel,
+	now time.Time,
+) (orderHeading, error) {
+	var h orderHeading
+	var err error
+	if h.office, err = officeOf(ctx, db, row.JurisdictionID); err != nil {
+		return h, err
 	}
-	seq, err := nextNumber(ctx, db, office.ID, "detention", indiaYear(now))
-	if err != nil {
-		return models.DetentionOrder{}, err
+	if h.registry, err = officeOf(ctx, db, v.JurisdictionID); err != nil {
+		return h, err
 	}
-	number, err := storage.LegalNumber(ctx, db, fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq))
-	if err != nil {
-		return models.DetentionOrder{}, err
+	if h.signedBy, err = signatory(ctx, db, sc.UserID); err != nil {
+		return h, err
 	}
+	if h.seq, err = nextNumber(ctx, db, h.office.ID, "detention", indiaYear(now)); err != nil {
+		return h, err
+	}
+	h.number, err = storage.LegalNumber(ctx, db, fmt.Sprintf("%s/DO/%d/%04d", h.office.Code, indiaYear(now), h.seq))
+	return h, err
+}
+
+// buildOrder is the order and its paper (Karnataka 2025, Sch-IX Annex-1)
+// from the inspection, the proposal and the officer's input; it reads and
+// writes nothing.
+func buildOrder(
+	h orderHeading,
+	sc models.Scope,
+	row *models.Inspection,
+	v *models.Vessel,
+	p DetentionProposal,
+	in DetentionInput,
+	now time.Time,
+) (models.DetentionOrder, document.DetentionOrder) {
 	actions := orderActions(inspect.DerivedOf(row), in.InspectionActions)
 	o := models.DetentionOrder{
 		ID:                 uuid.Must(uuid.NewV7()),
-		Number:             number,
-		Seq:                seq,
+		Number:             h.number,
+		Seq:                h.seq,
 		InspectionID:       row.ID,
 		VesselID:           v.ID,
 		JurisdictionID:     row.JurisdictionID,
@@ -233,18 +276,19 @@ func issueOrder(
 		ReportDueAt:        rules.DetentionReportDue(now),
 		InspectionActions:  actions,
 		VerifyCode:         document.NewCode(),
+		Version:            1,
 	}
 	for _, r := range p.Reasons {
 		o.Codes = append(o.Codes, r.Code)
 	}
 	doc := document.DetentionOrder{
-		ReportingOffice:    office.Name,
+		ReportingOffice:    h.office.Name,
 		HeadOffice:         kaAuthority,
 		Number:             o.Number,
 		Date:               now,
 		VesselName:         v.Name,
 		RegistrationNumber: v.RegistrationNumber,
-		PlaceOfRegistry:    registry.Name,
+		PlaceOfRegistry:    h.registry.Name,
 		PresentLocation:    in.PresentLocation,
 		MasterName:         in.MasterName,
 		InspectionDate:     rules.DateOf(row.StartedAt).String(),
@@ -257,7 +301,7 @@ func issueOrder(
 		AppealRule:         kaAppealRule,
 		Copies:             kaCopies,
 		Enclosure:          kaEnclosure,
-		OrderedBy:          signedBy,
+		OrderedBy:          h.signedBy,
 		VerifyCode:         o.VerifyCode,
 	}
 	for _, r := range p.Reasons {
@@ -272,12 +316,25 @@ func issueOrder(
 			document.Action{Code: a, Title: rules.InspectionActionTitles[rules.InspectionActionCode(a)]},
 		)
 	}
-	if o.Particulars, err = json.Marshal(doc); err != nil {
-		return o, fmt.Errorf("detention order particulars: %w", err)
-	}
-	o.Version = 1
-	if err := db.WithContext(ctx).Create(&o).Error; err != nil {
-		return o, fmt.Errorf("insert detention order: %w", err)
+	return o, doc
+}
+
+// persistOrder writes a built order, its verification code, the vessel's
+// detained status and the inspection's actions, logs and audits it, and
+// tells the owner.
+func persistOrder(
+	ctx context.Context,
+	w *inspect.Work,
+	row *models.Inspection,
+	v *models.Vessel,
+	o *models.DetentionOrder,
+	doc document.DetentionOrder,
+	reason string,
+	now time.Time,
+) error {
+	db := w.Tx().DB
+	if err := db.WithContext(ctx).Create(o).Error; err != nil {
+		return fmt.Errorf("insert detention order: %w", err)
 	}
 	if err := document.Issue(
 		ctx,
@@ -285,23 +342,23 @@ func issueOrder(
 		document.Record{Code: o.VerifyCode, Kind: document.KindDetentionOrder, RefID: o.ID, Number: o.Number,
 			JurisdictionID: o.JurisdictionID, VesselID: o.VesselID, Status: document.StatusValid, IssuedAt: now},
 	); err != nil {
-		return o, err
+		return err
 	}
 	if err := setVesselStatus(ctx, w, v, "detained", "detention order "+o.Number); err != nil {
-		return o, err
+		return err
 	}
-	if err := w.AddInspectionActions(ctx, row.ID, actions); err != nil {
-		return o, err
+	if err := w.AddInspectionActions(ctx, row.ID, o.InspectionActions); err != nil {
+		return err
 	}
-	w.Changed(EntityDetentionOrder, o.ID, orderKeys(&o)...)
+	w.Changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
 	w.Audit(
 		"detention.order",
 		EntityDetentionOrder,
 		o.ID,
 		map[string]any{"number": o.Number, "inspection_id": o.InspectionID,
-			"codes": o.Codes, "inspection_actions": actions, "reason": in.Reason, "report_due_at": o.ReportDueAt},
+			"codes": o.Codes, "inspection_actions": o.InspectionActions, "reason": reason, "report_due_at": o.ReportDueAt},
 	)
-	return o, tellDetained(ctx, w, &o, v, doc)
+	return tellDetained(ctx, w, o, v, doc)
 }
 
 // orderActions are the inspection action codes recorded with an order:

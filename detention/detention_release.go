@@ -151,7 +151,9 @@ func clearingReinspection(ctx context.Context, w *inspect.Work, o *models.Detent
 	return re, nil
 }
 
-// issueRelease writes the release order and what follows from it.
+// issueRelease writes the release order and what follows from it: it
+// reads the release's heading (taking its number), builds its paper
+// (buildRelease), and persists and notifies (persistRelease).
 func issueRelease(
 	ctx context.Context,
 	w *inspect.Work,
@@ -162,44 +164,86 @@ func issueRelease(
 	in ReleaseInput,
 ) (models.DetentionOrder, error) {
 	now := truncate(w.Now())
-	db := w.Tx().DB
 	var det document.DetentionOrder
 	if err := json.Unmarshal(o.Particulars, &det); err != nil {
 		return *o, fmt.Errorf("read the detention order's particulars: %w", err)
 	}
-	signedBy, err := signatory(ctx, db, sc.UserID)
+	h, err := releaseHeadingOf(ctx, w, sc, o, in, now)
 	if err != nil {
 		return *o, err
+	}
+	doc := buildRelease(h, o, &det, re, in, now)
+	particulars, err := json.Marshal(doc)
+	if err != nil {
+		return *o, fmt.Errorf("release order particulars: %w", err)
+	}
+	err = persistRelease(ctx, w, sc, o, v, re, in, doc, h.seq, particulars, now)
+	return *o, err
+}
+
+// releaseHeading is what a release names besides its order: the
+// signatory, the detention charges, the office and its number.
+type releaseHeading struct {
+	signedBy string
+	charges  []document.Charge
+	total    int64
+	office   models.Jurisdiction
+	seq      int
+	number   string
+}
+
+// releaseHeadingOf reads a release's heading and takes the office's next
+// release number of the year.
+func releaseHeadingOf(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	o *models.DetentionOrder,
+	in ReleaseInput,
+	now time.Time,
+) (releaseHeading, error) {
+	var h releaseHeading
+	db := w.Tx().DB
+	var err error
+	if h.signedBy, err = signatory(ctx, db, sc.UserID); err != nil {
+		return h, err
 	}
 	visits, err := officialVisits(ctx, w, o)
 	if err != nil {
-		return *o, err
+		return h, err
 	}
-	charges, total, err := detentionCharges(o, now, visits, in)
-	if err != nil {
-		return *o, err
+	if h.charges, h.total, err = detentionCharges(o, now, visits, in); err != nil {
+		return h, err
 	}
-	office, err := officeOf(ctx, db, o.JurisdictionID)
-	if err != nil {
-		return *o, err
+	if h.office, err = officeOf(ctx, db, o.JurisdictionID); err != nil {
+		return h, err
 	}
-	seq, err := nextNumber(ctx, db, office.ID, "release", indiaYear(now))
-	if err != nil {
-		return *o, err
+	if h.seq, err = nextNumber(ctx, db, h.office.ID, "release", indiaYear(now)); err != nil {
+		return h, err
 	}
-	number, err := storage.LegalNumber(ctx, db, fmt.Sprintf("%s/RO/%d/%04d", office.Code, indiaYear(now), seq))
-	if err != nil {
-		return *o, err
-	}
-	code := document.NewCode()
+	h.number, err = storage.LegalNumber(ctx, db, fmt.Sprintf("%s/RO/%d/%04d", h.office.Code, indiaYear(now), h.seq))
+	return h, err
+}
+
+// buildRelease is the release order's paper (Karnataka 2025, Sch-IX
+// Annex-2) from the detention order's, the re-inspection and the officer's
+// input; it reads and writes nothing.
+func buildRelease(
+	h releaseHeading,
+	o *models.DetentionOrder,
+	det *document.DetentionOrder,
+	re *models.Inspection,
+	in ReleaseInput,
+	now time.Time,
+) document.ReleaseOrder {
 	location := in.PresentLocation
 	if location == "" {
 		location = det.PresentLocation
 	}
-	doc := document.ReleaseOrder{
-		ReportingOffice:    office.Name,
+	return document.ReleaseOrder{
+		ReportingOffice:    h.office.Name,
 		HeadOffice:         kaAuthority,
-		Number:             number,
+		Number:             h.number,
 		Date:               now,
 		DetentionNumber:    o.Number,
 		DetentionDate:      o.OrderedAt,
@@ -209,45 +253,59 @@ func issueRelease(
 		PresentLocation:    location,
 		MasterName:         det.MasterName,
 		ReinspectionDate:   rules.DateOf(re.StartedAt).String(),
-		ReleaseDate: rules.DateOf(now).
-			String(),
+		ReleaseDate:        rules.DateOf(now).String(),
 		Power:              kaReleasePower,
 		Conditions:         in.Conditions,
 		Findings:           det.Findings,
-		Charges:            charges,
-		ChargesTotal:       total,
+		Charges:            h.charges,
+		ChargesTotal:       h.total,
 		ReleasingAuthority: kaAuthority,
 		AppellateAuthority: kaAppellate,
 		Copies:             kaCopies,
-		ReleasedBy:         signedBy,
-		VerifyCode:         code,
+		ReleasedBy:         h.signedBy,
+		VerifyCode:         document.NewCode(),
 	}
-	particulars, err := json.Marshal(doc)
-	if err != nil {
-		return *o, fmt.Errorf("release order particulars: %w", err)
-	}
+}
+
+// persistRelease writes the release onto the order, issues its code,
+// restores the vessel, closes what the re-inspection cleared, logs and
+// audits it, and tells the owner.
+func persistRelease(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	o *models.DetentionOrder,
+	v *models.Vessel,
+	re *models.Inspection,
+	in ReleaseInput,
+	doc document.ReleaseOrder,
+	seq int,
+	particulars []byte,
+	now time.Time,
+) error {
+	number, code := doc.Number, doc.VerifyCode
 	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
 	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars = &rid, &conditions, particulars
 	o.ReleaseVerifyCode, o.Version = &code, o.Version+1
-	err = db.WithContext(ctx).
+	err := w.Tx().DB.WithContext(ctx).
 		Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
 		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?,
 		updated_at = now() WHERE id = ?`,
 			o.Status, number, seq, now, by, rid, conditions, string(particulars), code, o.Version, o.ID).
 		Error
 	if err != nil {
-		return *o, fmt.Errorf("release order: %w", err)
+		return fmt.Errorf("release order: %w", err)
 	}
 	if err := releaseDocuments(ctx, w, o, number, code, now); err != nil {
-		return *o, err
+		return err
 	}
 	if err := restoreVessel(ctx, w, o, v); err != nil {
-		return *o, err
+		return err
 	}
 	// What the re-inspection answered cleared is rectified by this release.
 	if err := w.CloseCleared(ctx, o, re.ID, "cleared at re-inspection; release order "+number); err != nil {
-		return *o, err
+		return err
 	}
 	w.Changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
 	w.Audit(
@@ -255,9 +313,9 @@ func issueRelease(
 		EntityDetentionOrder,
 		o.ID,
 		map[string]any{"release_number": number, "reinspection_id": rid,
-			"conditions": in.Conditions, "charges_total": total, "reason": in.Reason},
+			"conditions": in.Conditions, "charges_total": doc.ChargesTotal, "reason": in.Reason},
 	)
-	return *o, tellReleased(ctx, w, o, v, doc)
+	return tellReleased(ctx, w, o, v, doc)
 }
 
 // releaseDocuments issues the release order's code and marks the

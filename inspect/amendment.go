@@ -53,7 +53,7 @@ func (s *Service) ListAmendments(
 	q := scopeQuery(s.db.Gorm.WithContext(ctx).Model(&models.AmendmentRequest{}), sc)
 	if f.Status != "" {
 		if _, ok := map[string]bool{AmendmentOpen: true, AmendmentAccepted: true, AmendmentRejected: true}[f.Status]; !ok {
-			return nil, "", invalid("status", "enum", "must be open, accepted or rejected")
+			return nil, "", models.InvalidField("status", "enum", "must be open, accepted or rejected")
 		}
 		q = q.Where("status = ?", f.Status)
 	}

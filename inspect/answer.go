@@ -168,7 +168,7 @@ func (w *Work) answer(
 		return Outcome{}, errClearanceNotReinspection("template_id")
 	}
 	if !ag.usesTemplate(template) {
-		return Outcome{}, invalid(
+		return Outcome{}, models.InvalidField(
 			"template_id",
 			"template_not_on_inspection",
 			"template %s is not one of this inspection's templates",
@@ -178,7 +178,7 @@ func (w *Work) answer(
 	t, _ := w.s.Template(template)
 	it, ok := t.Item(a.ItemID)
 	if !ok {
-		return Outcome{}, invalid("item_id", "unknown_item", "template %s has no item %q", t.Key, a.ItemID)
+		return Outcome{}, models.InvalidField("item_id", "unknown_item", "template %s has no item %q", t.Key, a.ItemID)
 	}
 	if err := checkRecord(t, it, record); err != nil {
 		return Outcome{}, err

@@ -122,7 +122,7 @@ func (w *Work) Run(ctx context.Context, m Meta, args Args) (Outcome, error) {
 
 func required(id uuid.UUID, field string) error {
 	if id == uuid.Nil {
-		return invalid(field, "required", "is required")
+		return models.InvalidField(field, "required", "is required")
 	}
 	return nil
 }

@@ -43,11 +43,11 @@ func (w *Work) checkReinspection(ctx context.Context, a *StartArgs, v models.Ves
 	}
 	switch {
 	case res.RowsAffected == 0:
-		return invalid("detention_order_id", "unknown_order", "no such detention order")
+		return models.InvalidField("detention_order_id", "unknown_order", "no such detention order")
 	case o.VesselID != v.ID:
-		return invalid("detention_order_id", "other_vessel", "the detention order is of another vessel")
+		return models.InvalidField("detention_order_id", "other_vessel", "the detention order is of another vessel")
 	case o.Status != models.OrderInForce:
-		return invalid("detention_order_id", "released", "the detention order was already released")
+		return models.InvalidField("detention_order_id", "released", "the detention order was already released")
 	}
 	return nil
 }

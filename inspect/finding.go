@@ -148,7 +148,7 @@ func (w *Work) editFinding(
 	edits []edit,
 ) (Outcome, error) {
 	if f.Source != string(rules.SourceInspector) {
-		return Outcome{}, invalid("finding_id", "derived_finding", "derived findings are server-owned")
+		return Outcome{}, models.InvalidField("finding_id", "derived_finding", "derived findings are server-owned")
 	}
 	if err := w.settle(ctx); err != nil { // the row may be pending
 		return Outcome{}, err
@@ -245,7 +245,13 @@ func (w *Work) lockFinding(
 	}
 	f, ok := ag.findings[finding]
 	if !ok {
-		return nil, nil, nil, invalid("finding_id", "unknown_finding", "inspection %s has no finding %s", inspection, finding)
+		return nil, nil, nil, models.InvalidField(
+			"finding_id",
+			"unknown_finding",
+			"inspection %s has no finding %s",
+			inspection,
+			finding,
+		)
 	}
 	return ag, f, nil, nil
 }
@@ -293,7 +299,7 @@ func (a *RectifyArgs) Aggregate() uuid.UUID { return a.InspectionID }
 
 func (a *RectifyArgs) validate() error {
 	if a.FindingID == uuid.Nil || a.InspectionID == uuid.Nil {
-		return invalid("finding_id", "required", "finding_id and inspection_id are required")
+		return models.InvalidField("finding_id", "required", "finding_id and inspection_id are required")
 	}
 	return nil
 }
@@ -327,7 +333,7 @@ func (a *DiscardFindingArgs) Aggregate() uuid.UUID { return a.InspectionID }
 
 func (a *DiscardFindingArgs) validate() error {
 	if a.FindingID == uuid.Nil || a.InspectionID == uuid.Nil {
-		return invalid("finding_id", "required", "finding_id and inspection_id are required")
+		return models.InvalidField("finding_id", "required", "finding_id and inspection_id are required")
 	}
 	return nil
 }
@@ -340,7 +346,7 @@ func (a *DiscardFindingArgs) run(ctx context.Context, w *Work, m Meta) (Outcome,
 		return deref(out), err
 	}
 	if f.Source != string(rules.SourceInspector) {
-		return Outcome{}, invalid("finding_id", "derived_finding", "derived findings are server-owned")
+		return Outcome{}, models.InvalidField("finding_id", "derived_finding", "derived findings are server-owned")
 	}
 	res := applied(&ag.row)
 	if f.DeletedAt.Valid {

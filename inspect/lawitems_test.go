@@ -84,7 +84,7 @@ func lawSection() string {
 		}
 	}
 	b.WriteString("### docs/LAW.md §4 item by item\n\n")
-	b.WriteString("Every checkable item of docs/LAW.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems.go` with how it is covered: ")
+	b.WriteString("Every checkable item of docs/LAW.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems_data_test.go` with how it is covered: ")
 	b.WriteString("by template items (code, citation and vessels from the template), derived by the server, uncovered (no code checks it, with why), or not a vessel check. ")
 	b.WriteString("`TestLawItemsReferenceExistingTemplateItems` and `TestEveryTemplateItemTracesToTheLaw` fail on a reference to no item and on a template item no law item names.\n\n")
 	var secs []string

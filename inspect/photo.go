@@ -82,7 +82,7 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 			return Outcome{}, err
 		}
 		if _, ok := ag.findings[*a.FindingID]; !ok {
-			return Outcome{}, invalid(
+			return Outcome{}, models.InvalidField(
 				"finding_id",
 				"unknown_finding",
 				"inspection %s has no finding %s",

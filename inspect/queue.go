@@ -96,7 +96,7 @@ func (s *Service) ReviewQueue(
 	limit int,
 ) (Queue, error) {
 	if f.Outcome != "" && f.Outcome != OutcomeClean && f.Outcome != OutcomeDeficiencies && f.Outcome != OutcomeDetention {
-		return Queue{}, invalid("outcome", "enum", "must be clean, deficiencies or detention")
+		return Queue{}, models.InvalidField("outcome", "enum", "must be clean, deficiencies or detention")
 	}
 	today := s.today()
 	base := func() *gorm.DB {

@@ -496,7 +496,7 @@ func jsonEqual(a, b []byte) bool {
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false
 	}
-	return equalJSON(x, y)
+	return storage.EqualJSON(x, y)
 }
 
 // emptyObject reports whether b is the JSON document {}, spaces allowed.

@@ -63,34 +63,24 @@ type findingRef struct {
 // its inspection when lock is set (inspection first: docs/ARCHITECTURE.md, lock order).
 func loadFindingRef(ctx context.Context, db *gorm.DB, sc models.Scope, id uuid.UUID) (findingRef, error) {
 	var rows []findingRef
-	err := db.WithContext(ctx).
-		Raw(`SELECT f.id, f.inspection_id, f.jurisdiction_id, f.owner_id, i.vessel_id, f.code, f.action, i.status,
-		f.penalty_row, f.rectified, f.version FROM findings f JOIN inspections i ON i.id = f.inspection_id
-		WHERE f.id = ? AND f.deleted_at IS NULL AND i.deleted_at IS NULL`, id).
-		Scan(&rows).
-		Error
-	if err != nil {
+	q := db.WithContext(ctx).Table("findings f").
+		Select(`f.id, f.inspection_id, f.jurisdiction_id, f.owner_id, i.vessel_id, f.code, f.action, i.status,
+		f.penalty_row, f.rectified, f.version`).
+		Joins("JOIN inspections i ON i.id = f.inspection_id").
+		Where("f.id = ? AND f.deleted_at IS NULL AND i.deleted_at IS NULL", id)
+	if err := storage.Scoped(q, sc, findingByID).Scan(&rows).Error; err != nil {
 		return findingRef{}, fmt.Errorf("load finding %s: %w", id, err)
 	}
-	if len(rows) == 0 || !findingInScope(sc, rows[0]) {
+	if len(rows) == 0 {
 		return findingRef{}, models.NotFound("finding")
 	}
 	return rows[0], nil
 }
 
-// findingInScope: owners reach their own findings, supervisors and
-// registrars their jurisdictions', inspectors theirs too (read), admins all.
-func findingInScope(sc models.Scope, f findingRef) bool {
-	switch sc.Access {
-	case models.AccessAll:
-		return true
-	case models.AccessJurisdiction:
-		return slices.Contains(sc.Jurisdictions, f.JurisdictionID)
-	case models.AccessOwn:
-		return sc.OwnerID != nil && *sc.OwnerID == f.OwnerID
-	}
-	return false
-}
+// findingByID is the rule of a read of one finding by id (rectification):
+// owners reach their own findings, every official their jurisdictions'
+// (inspectors their colleagues' too), admins all.
+var findingByID = storage.Scoping{Jurisdiction: "f.jurisdiction_id IN ?", Owner: "f.owner_id = ?"}
 
 // lockInspectionRow takes the inspection's aggregate lock (the lock every
 // command of the aggregate takes) and returns its scope keys.
@@ -355,7 +345,7 @@ func checkRectificationPhotos(
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
 		if !slices.Contains(ok, id) {
-			return nil, invalid(
+			return nil, models.InvalidField(
 				"photo_ids",
 				"photo_not_verified",
 				"photo %s is not a verified photo of this finding that you uploaded",

@@ -35,10 +35,14 @@ func (s *Service) DecideRectification(
 	in DecideRectificationInput,
 ) (Rectification, error) {
 	if in.Decision != DecisionAccept && in.Decision != DecisionReject {
-		return Rectification{}, invalid("decision", "enum", "must be accept or reject")
+		return Rectification{}, models.InvalidField("decision", "enum", "must be accept or reject")
 	}
 	if in.Decision == DecisionReject && strings.TrimSpace(in.Reason) == "" {
-		return Rectification{}, invalid("reason", "required", "say why the evidence does not show the deficiency put right")
+		return Rectification{}, models.InvalidField(
+			"reason",
+			"required",
+			"say why the evidence does not show the deficiency put right",
+		)
 	}
 	var out Rectification
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

@@ -77,7 +77,7 @@ func (w *Work) revert(ctx context.Context, sc models.Scope, c models.Conflict) e
 		loser = c.ServerValue
 	}
 	if c.InspectionID == nil {
-		return invalid("resolution", "not_revertible", "this conflict cannot be reverted")
+		return models.InvalidField("resolution", "not_revertible", "this conflict cannot be reverted")
 	}
 	m := Meta{
 		UserID:   sc.UserID,
@@ -146,7 +146,7 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 		}
 		return decodeAs[UpdateFindingArgs](raw)
 	}
-	return nil, invalid("resolution", "not_revertible", "conflicts on %s cannot be reverted", c.EntityType)
+	return nil, models.InvalidField("resolution", "not_revertible", "conflicts on %s cannot be reverted", c.EntityType)
 }
 
 func mustRaw(v any) json.RawMessage {

@@ -96,7 +96,7 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 			)
 		}
 		if strings.TrimSpace(in.Comment) == "" {
-			return invalid("comment", "required", "say what the inspector must change")
+			return models.InvalidField("comment", "required", "say what the inspector must change")
 		}
 		r.Status = models.StatusReturned
 		cols["status"] = r.Status
@@ -105,7 +105,7 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 			return models.Errorf(models.KindConflict, "already_withdrawn", "the inspection is already withdrawn")
 		}
 		if strings.TrimSpace(in.Comment) == "" {
-			return invalid("comment", "required", "give the reason for withdrawing")
+			return models.InvalidField("comment", "required", "give the reason for withdrawing")
 		}
 		r.Status, r.WithdrawnReason = models.StatusWithdrawn, in.Comment
 		cols["status"], cols["withdrawn_reason"] = r.Status, in.Comment
@@ -114,7 +114,7 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 		r.TimeConfirmedBy = &u
 		cols["time_confirmed_by"] = u
 	default:
-		return invalid("decision", "enum", "must be approve, return, withdraw or confirm_time")
+		return models.InvalidField("decision", "enum", "must be approve, return, withdraw or confirm_time")
 	}
 	if in.Comment != "" && in.Decision != DecisionWithdraw {
 		r.ReviewComment = in.Comment

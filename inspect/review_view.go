@@ -89,8 +89,8 @@ func (s *Service) Reviewer(ctx context.Context, sc models.Scope, id uuid.UUID) (
 	if err := db.Where("inspection_id = ?", id).Order("id").Find(&rv.AmendmentRows).Error; err != nil {
 		return rv, fmt.Errorf("load amendment requests: %w", err)
 	}
-	if rv.Rectifications, err = scanRectifications(db.Raw(`SELECT `+rectificationColumns+` FROM finding_rectifications
-		WHERE inspection_id = ? ORDER BY id`, id)); err != nil {
+	q := db.Table("finding_rectifications").Select(rectificationColumns).Where("inspection_id = ?", id).Order("id")
+	if rv.Rectifications, err = scanRectifications(q); err != nil {
 		return rv, err
 	}
 	for _, f := range v.Findings {
@@ -100,8 +100,9 @@ func (s *Service) Reviewer(ctx context.Context, sc models.Scope, id uuid.UUID) (
 		ID                  uuid.UUID
 		RectificationAction string
 	}
-	if err := db.Raw(`SELECT id, rectification_action FROM findings
-		WHERE inspection_id = ? AND rectification_action <> ''`, id).Scan(&acts).Error; err != nil {
+	q = db.Table("findings").Select("id, rectification_action").
+		Where("inspection_id = ? AND rectification_action <> ''", id)
+	if err := q.Scan(&acts).Error; err != nil {
 		return rv, fmt.Errorf("load rectification actions: %w", err)
 	}
 	for _, a := range acts {

@@ -18,7 +18,6 @@ package inspect
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	stdsync "sync"
 	"time"
 
@@ -76,12 +75,19 @@ func New(db *storage.DB, reg *rules.Registry, clock func() time.Time, opts ...Op
 	for _, o := range opts {
 		o(s)
 	}
-	s.penalty = penalty.New(db, reg, clock, s.outbox)
+	if s.penalty == nil { // tests and the demo's simulated year: one of its own
+		s.penalty = penalty.New(db, reg, clock, s.outbox)
+	}
 	return s
 }
 
 // Option configures a Service.
 type Option func(*Service)
+
+// WithPenalties sets the penalty service the recompute writes offences,
+// chains and notices through: the server's one (services.Set.Penalties),
+// which the handlers read notices from. Without it New builds its own.
+func WithPenalties(p *penalty.Service) Option { return func(s *Service) { s.penalty = p } }
 
 // WithOutbox sets the outbox the penalty chain function writes owners'
 // notices to (Email: whether email rows are written, i.e. SMTP is
@@ -163,8 +169,4 @@ func IsMissingAggregate(err error) bool {
 
 func missingAggregate(what string, id uuid.UUID) error {
 	return models.Errorf(models.KindNotFound, "aggregate_missing", "%s %s does not exist (yet)", what, id)
-}
-
-func invalid(field, code, format string, args ...any) error {
-	return models.Invalid(models.FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // PolicyLaterCaptureWins is the policy of inspection content edited on two
@@ -53,7 +54,7 @@ func later(a, b models.Stamp) bool {
 // final state does not depend on arrival order.
 func decide(cur, next any, st models.Stamp, has bool, m Meta) verdict {
 	mine := stampOf(m, 0, nil)
-	if equalJSON(cur, next) {
+	if storage.EqualJSON(cur, next) {
 		return verdict{stampOnly: has && later(mine, st)}
 	}
 	switch {
@@ -65,12 +66,6 @@ func decide(cur, next any, st models.Stamp, has bool, m Meta) verdict {
 		return verdict{apply: true}
 	}
 	return verdict{apply: later(mine, st), conflict: true}
-}
-
-func equalJSON(a, b any) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
 // author describes who made a change, for a conflict row.

@@ -165,10 +165,10 @@ func (w *Work) startTemplate(
 ) (checklist.Template, error) {
 	t, ok := w.s.Template(id)
 	if !ok {
-		return checklist.Template{}, invalid(field, "unknown_template", "no checklist template with this id")
+		return checklist.Template{}, models.InvalidField(field, "unknown_template", "no checklist template with this id")
 	}
 	if string(t.Regime) != v.Regime {
-		return checklist.Template{}, invalid(
+		return checklist.Template{}, models.InvalidField(
 			field,
 			"regime_mismatch",
 			"template %s is for %s, the vessel is under %s",
@@ -220,13 +220,19 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		// Two versions of one template would ask every question twice.
 		if f, dup := byKey[ts[i].Key]; dup {
-			return Outcome{}, invalid(fields[i], "duplicate_template", "template %s is already used as %s", ts[i].Key, f)
+			return Outcome{}, models.InvalidField(
+				fields[i],
+				"duplicate_template",
+				"template %s is already used as %s",
+				ts[i].Key,
+				f,
+			)
 		}
 		byKey[ts[i].Key] = fields[i]
 	}
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
-		return Outcome{}, invalid(
+		return Outcome{}, models.InvalidField(
 			"captured_at",
 			"no_rule_set",
 			"no rule set of %s is in force on %s",
@@ -404,7 +410,7 @@ func (w *Work) existingStart(ctx context.Context, owner, id uuid.UUID, m Meta) (
 func (w *Work) liveVessel(ctx context.Context, id uuid.UUID) (models.Vessel, error) {
 	v, err := w.vessel(ctx, id)
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && v.DeletedAt.Valid) {
-		return models.Vessel{}, invalid("vessel_id", "unknown_vessel", "no such vessel")
+		return models.Vessel{}, models.InvalidField("vessel_id", "unknown_vessel", "no such vessel")
 	}
 	if err != nil {
 		return models.Vessel{}, fmt.Errorf("load vessel: %w", err)

@@ -203,8 +203,8 @@ type View struct {
 // Get returns one inspection in the caller's scope (404 otherwise).
 func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View, error) {
 	var v View
-	err := s.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&v.Inspection).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !scopeOK(sc, &v.Inspection)) {
+	err := storage.Scoped(s.db.Gorm.WithContext(ctx).Where("id = ?", id), sc, InspectionByID).Take(&v.Inspection).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return v, models.NotFound("inspection")
 	}
 	if err != nil {
@@ -270,6 +270,14 @@ func (s *Service) List(ctx context.Context, sc models.Scope, f ListFilter, curso
 // other officials their jurisdictions', owners their vessels'.
 var InspectionScoping = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?",
 	Maker: "inspector_id", Makers: storage.InspectorsOnlyMade}
+
+// InspectionByID is the rule of a read of one inspection by id, and of
+// what hangs off it (its detention proposal): the list's rule
+// (InspectionScoping), except that an inspector also reads a colleague's
+// inspection of a jurisdiction they are assigned to, as their supervisor
+// does (docs/ARCHITECTURE.md, "Reads by id").
+var InspectionByID = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?",
+	Maker: "inspector_id", Makers: storage.InspectorsAlsoMade}
 
 // scopeQuery filters a table with inspection scope columns by the caller.
 func scopeQuery(q *gorm.DB, sc models.Scope) *gorm.DB {

@@ -147,11 +147,7 @@ func (w *Work) AfterCommit(f func()) { w.afterCommit(f) }
 
 // keys are the scope keys of everything in an inspection's aggregate.
 func keys(row *models.Inspection) []string {
-	return []string{
-		storage.ScopeJurisdiction(row.JurisdictionID),
-		storage.ScopeOwner(row.OwnerID),
-		storage.ScopeUser(row.InspectorID),
-	}
+	return storage.ScopeKeys(row.JurisdictionID, row.OwnerID, row.InspectorID)
 }
 
 // findingKeys are the keys a finding's change is logged under: its
@@ -376,27 +372,3 @@ func (w *Work) TouchParty(id uuid.UUID) { w.parties[id] = true }
 func (w *Work) MarkDirty(id uuid.UUID) { w.dirty[id] = true }
 
 func errorAs(err error, target any) bool { return errors.As(err, target) }
-
-func scopeOK(s models.Scope, row *models.Inspection) bool {
-	switch s.Access {
-	case models.AccessAll:
-		return true
-	case models.AccessJurisdiction:
-		if s.Role == models.RoleInspector {
-			return row.InspectorID == s.UserID || containsID(s.Jurisdictions, row.JurisdictionID)
-		}
-		return containsID(s.Jurisdictions, row.JurisdictionID)
-	case models.AccessOwn:
-		return s.OwnerID != nil && *s.OwnerID == row.OwnerID
-	}
-	return false
-}
-
-func containsID(ids []uuid.UUID, id uuid.UUID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}

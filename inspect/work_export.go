@@ -61,10 +61,6 @@ func (w *Work) OpenCodes(ctx context.Context, order *models.DetentionOrder, id u
 	return w.openCodes(ctx, order, re)
 }
 
-// InScope reports whether an inspection row is in the caller's scope: the
-// read rule of everything that hangs off an inspection.
-func InScope(sc models.Scope, row *models.Inspection) bool { return scopeOK(sc, row) }
-
 // LockVessel locks a live vessel row FOR UPDATE (vessels come first in
 // the lock order, docs/ARCHITECTURE.md, invariants) and caches it for the work.
 func (w *Work) LockVessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/notify"
@@ -84,30 +85,13 @@ func (s *Service) certificateExpiry(ctx context.Context, r *Run) error {
 func (s *Service) vesselCertificates(ctx context.Context, r *Run, lapsed map[uuid.UUID]rules.Date) error {
 	h := r.Today.AddDays(rules.ExpiringWithinDays)
 	prov, nonmech, poll := issueBounds(h)
-	rows, err := s.d.DB.Pool.Query(ctx, vesselCertsSQL, dbDate(h), prov, nonmech, poll)
-	if err != nil {
-		return fmt.Errorf("select vessel certificates: %w", err)
+	scan := func(rows pgx.Rows, c *vesselCert) error {
+		return rows.Scan(&c.id, &c.kind, &c.number, &c.issued, &c.expires, &c.vesselID, &c.jurID, &c.vesselKind,
+			&c.name, &c.reg, &c.ownerID, &c.ownerName, &c.email, &c.ownLang)
 	}
-	defer rows.Close()
-	var chunk []vesselCert
-	for rows.Next() {
-		var c vesselCert
-		if err := rows.Scan(&c.id, &c.kind, &c.number, &c.issued, &c.expires, &c.vesselID, &c.jurID, &c.vesselKind,
-			&c.name, &c.reg, &c.ownerID, &c.ownerName, &c.email, &c.ownLang); err != nil {
-			return fmt.Errorf("read vessel certificate: %w", err)
-		}
-		r.Add("certificates_scanned", 1)
-		if chunk = append(chunk, c); len(chunk) == chunkRows {
-			if err := s.vesselChunk(ctx, r, chunk, lapsed); err != nil {
-				return err
-			}
-			chunk = chunk[:0]
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("stream vessel certificates: %w", err)
-	}
-	return s.vesselChunk(ctx, r, chunk, lapsed)
+	return streamChunks(ctx, s, r, streamed{"vessel certificates", "vessel certificate", "certificates_scanned"},
+		vesselCertsSQL, []any{dbDate(h), prov, nonmech, poll}, scan,
+		func(chunk []vesselCert) error { return s.vesselChunk(ctx, r, chunk, lapsed) })
 }
 
 // flagged fills in the due dates of the flags the chunk's certificates

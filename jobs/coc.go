@@ -25,27 +25,7 @@ func (s *Service) coc2027(ctx context.Context, r *Run) error {
 	if err != nil {
 		return err
 	}
-	var open []uuid.UUID
-	err = s.d.DB.Gorm.WithContext(ctx).
-		Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagManningNonCompliant).
-		Scan(&open).
-		Error
-	if err != nil {
-		return fmt.Errorf("open manning flags: %w", err)
-	}
-	recheck := map[uuid.UUID]bool{}
-	for _, id := range open {
-		recheck[id] = true
-		if _, ok := passed[id]; !ok {
-			passed[id] = r.Today
-		}
-	}
-	for id, from := range passed {
-		if err := s.checkManning(ctx, r, id, from, recheck[id]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.recheckOpenFlags(ctx, r, FlagManningNonCompliant, "manning", passed, s.checkManning)
 }
 
 // checkManning checks one vessel's minimum manning on the run's date.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/notify"
@@ -63,30 +64,17 @@ func (s *Service) crewCertificates(ctx context.Context, r *Run, coc bool) error 
 // the first day it stopped counting.
 func (s *Service) crewScan(ctx context.Context, r *Run, coc bool) (map[uuid.UUID]rules.Date, error) {
 	passed := map[uuid.UUID]rules.Date{}
-	rows, err := s.d.DB.Pool.Query(ctx, crewCertsSQL, coc, dbDate(r.Today.AddDays(rules.ExpiringWithinDays)))
+	scan := func(rows pgx.Rows, c *crewCert) error {
+		return rows.Scan(&c.id, &c.kind, &c.grade, &c.legacy, &c.number, &c.issued, &c.expires, &c.revalidated,
+			&c.crewID, &c.jurID, &c.regime, &c.name, &c.email, &c.lng)
+	}
+	err := streamChunks(ctx, s, r, streamed{"crew certificates", "crew certificate", "crew_certificates_scanned"},
+		crewCertsSQL, []any{coc, dbDate(r.Today.AddDays(rules.ExpiringWithinDays))}, scan,
+		func(chunk []crewCert) error { return s.crewChunk(ctx, r, coc, chunk, passed) })
 	if err != nil {
-		return nil, fmt.Errorf("select crew certificates: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	var chunk []crewCert
-	for rows.Next() {
-		var c crewCert
-		if err := rows.Scan(&c.id, &c.kind, &c.grade, &c.legacy, &c.number, &c.issued, &c.expires, &c.revalidated,
-			&c.crewID, &c.jurID, &c.regime, &c.name, &c.email, &c.lng); err != nil {
-			return nil, fmt.Errorf("read crew certificate: %w", err)
-		}
-		r.Add("crew_certificates_scanned", 1)
-		if chunk = append(chunk, c); len(chunk) == chunkRows {
-			if err := s.crewChunk(ctx, r, coc, chunk, passed); err != nil {
-				return nil, err
-			}
-			chunk = chunk[:0]
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("stream crew certificates: %w", err)
-	}
-	return passed, s.crewChunk(ctx, r, coc, chunk, passed)
+	return passed, nil
 }
 
 // crewDeadline is the deadline of one crew certificate by the law, if it

@@ -20,27 +20,7 @@ func (s *Service) fitToPly(ctx context.Context, r *Run, lapsed map[uuid.UUID]rul
 		r.Add("fitness_not_configured", 1)
 		return nil
 	}
-	var open []uuid.UUID
-	err := s.d.DB.Gorm.WithContext(ctx).
-		Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagVesselUnfit).
-		Scan(&open).
-		Error
-	if err != nil {
-		return fmt.Errorf("open unfit flags: %w", err)
-	}
-	isOpen := map[uuid.UUID]bool{}
-	for _, id := range open {
-		isOpen[id] = true
-		if _, ok := lapsed[id]; !ok {
-			lapsed[id] = r.Today
-		}
-	}
-	for id, from := range lapsed {
-		if err := s.checkFit(ctx, r, id, from, isOpen[id]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.recheckOpenFlags(ctx, r, FlagVesselUnfit, "unfit", lapsed, s.checkFit)
 }
 
 func (s *Service) checkFit(ctx context.Context, r *Run, vesselID uuid.UUID, from rules.Date, flagged bool) error {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/notify"
@@ -60,15 +61,8 @@ func (s *Service) inspectionOverdue(ctx context.Context, r *Run) error {
 	if err != nil {
 		return err
 	}
-	rows, err := s.d.DB.Pool.Query(ctx, overdueVesselsSQL)
-	if err != nil {
-		return fmt.Errorf("select vessels: %w", err)
-	}
-	defer rows.Close()
-	var chunk []overdueVessel
-	for rows.Next() {
-		var v overdueVessel
-		if err := rows.Scan(
+	scan := func(rows pgx.Rows, v *overdueVessel) error {
+		return rows.Scan(
 			&v.ID,
 			&v.Name,
 			&v.RegistrationNumber,
@@ -87,21 +81,10 @@ func (s *Service) inspectionOverdue(ctx context.Context, r *Run) error {
 			&v.licenceIssued,
 			&v.licenceExpiry,
 			&v.licenceNo,
-		); err != nil {
-			return fmt.Errorf("read vessel: %w", err)
-		}
-		r.Add("vessels_scanned", 1)
-		if chunk = append(chunk, v); len(chunk) == chunkRows {
-			if err := s.overdueChunk(ctx, r, chunk, sups); err != nil {
-				return err
-			}
-			chunk = chunk[:0]
-		}
+		)
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("stream vessels: %w", err)
-	}
-	return s.overdueChunk(ctx, r, chunk, sups)
+	return streamChunks(ctx, s, r, streamed{"vessels", "vessel", "vessels_scanned"}, overdueVesselsSQL, nil, scan,
+		func(chunk []overdueVessel) error { return s.overdueChunk(ctx, r, chunk, sups) })
 }
 
 func (s *Service) overdueChunk(

@@ -64,6 +64,12 @@ func Invalid(fields ...FieldError) *Error {
 	return &Error{Kind: KindInvalid, Code: "validation_failed", Message: msg, Fields: fields}
 }
 
+// InvalidField is the validation error of one field: its code and a
+// message formatted as fmt.Sprintf does.
+func InvalidField(field, code, format string, args ...any) error {
+	return Invalid(FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
 // Refused is a refusal the documentation names by its code: a validation
 // error whose problem code is that code (not validation_failed), with the
 // one field at fault carrying it too, so a client may read either.

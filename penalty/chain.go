@@ -235,7 +235,7 @@ func changedPenaltyCols(
 		cols["proposed_amount"] = nil
 	}
 	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
-		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
+		!storage.EqualJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
 		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
 			next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
 	}

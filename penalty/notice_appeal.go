@@ -43,7 +43,7 @@ func (s *Service) FileAppeal(
 	var out models.PenaltyAppeal
 	grounds = strings.TrimSpace(grounds)
 	if grounds == "" {
-		return out, invalid("grounds", "required", "say why the penalty should be set aside")
+		return out, models.InvalidField("grounds", "required", "say why the penalty should be set aside")
 	}
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		n, err := lockNotice(ctx, tx, sc, notice)
@@ -122,7 +122,13 @@ func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 	}
 	l, ok := v.lineOf(penalty)
 	if !ok || l.Status != string(rules.OffenceCharged) {
-		return invalid("penalty_id", "not_charged", "penalty %s is not charged on notice %s", penalty, v.Notice.Number)
+		return models.InvalidField(
+			"penalty_id",
+			"not_charged",
+			"penalty %s is not charged on notice %s",
+			penalty,
+			v.Notice.Number,
+		)
 	}
 	for _, a := range v.Appeals {
 		if a.PenaltyID == penalty {
@@ -160,58 +166,16 @@ func (s *Service) DecideAppeal(
 ) (models.PenaltyAppeal, error) {
 	var a models.PenaltyAppeal
 	if decision != AppealUpheld && decision != AppealDismissed {
-		return a, invalid("decision", "enum", "must be upheld or dismissed")
+		return a, models.InvalidField("decision", "enum", "must be upheld or dismissed")
 	}
 	if reason = strings.TrimSpace(reason); reason == "" {
-		return a, invalid("reason", "required", "give the reasons of the decision")
+		return a, models.InvalidField("reason", "required", "give the reasons of the decision")
 	}
 	decided := false // by this call, not a retry of the same decision
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		decided = false
-		var as []models.PenaltyAppeal
-		q := noticeScope(tx.DB.WithContext(ctx).Model(&models.PenaltyAppeal{}).Where("id = ?", id), sc)
-		if err := q.Clauses(clause.Locking{Strength: "UPDATE"}).Find(&as).Error; err != nil {
-			return fmt.Errorf("lock appeal: %w", err)
-		}
-		if len(as) == 0 {
-			return models.NotFound("penalty appeal")
-		}
-		a = as[0]
-		if a.State != AppealPending {
-			if a.State == decision {
-				return nil
-			}
-			return models.Errorf(models.KindConflict, "already_decided", "the appeal was %s", a.State)
-		}
-		if err := s.mayDecide(ctx, tx, sc, a); err != nil {
-			return err
-		}
-		now := time.Now().UTC()
-		a.State, a.DecidedBy, a.DecidedAt, a.DecisionReason = decision, &sc.UserID, &now, reason
-		a.Version, a.UpdatedAt = a.Version+1, now
-		err := tx.DB.WithContext(ctx).
-			Model(&models.PenaltyAppeal{}).
-			Where("id = ?", a.ID).
-			Updates(map[string]any{
-				"state":           a.State,
-				"decided_by":      sc.UserID,
-				"decided_at":      now,
-				"decision_reason": reason,
-				"version":         a.Version,
-				"updated_at":      now,
-			}).
-			Error
-		if err != nil {
-			return fmt.Errorf("decide appeal: %w", err)
-		}
-		if err := tx.Audit("penalty_appeal."+decision, "penalty_appeal", a.ID, nil, a); err != nil {
-			return err
-		}
-		decided = true
-		if decision == AppealUpheld {
-			return s.setAside(ctx, tx, a)
-		}
-		return nil
+		var err error
+		a, decided, err = s.decideLocked(ctx, tx, sc, id, decision, reason)
+		return err
 	})
 	if err == nil {
 		as := []models.PenaltyAppeal{a}
@@ -222,6 +186,74 @@ func (s *Service) DecideAppeal(
 		s.counters.appealsDecided.WithLabelValues(a.JurisdictionID.String(), decision).Inc()
 	}
 	return a, err
+}
+
+// decideLocked locks the appeal in the caller's scope and, when it is
+// pending and the caller is its appellate authority, records the decision
+// (decided true). The same decision again answers the stored appeal.
+func (s *Service) decideLocked(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+) (a models.PenaltyAppeal, decided bool, err error) {
+	var as []models.PenaltyAppeal
+	q := noticeScope(tx.DB.WithContext(ctx).Model(&models.PenaltyAppeal{}).Where("id = ?", id), sc)
+	if err := q.Clauses(clause.Locking{Strength: "UPDATE"}).Find(&as).Error; err != nil {
+		return a, false, fmt.Errorf("lock appeal: %w", err)
+	}
+	if len(as) == 0 {
+		return a, false, models.NotFound("penalty appeal")
+	}
+	a = as[0]
+	if a.State != AppealPending {
+		if a.State == decision {
+			return a, false, nil
+		}
+		return a, false, models.Errorf(models.KindConflict, "already_decided", "the appeal was %s", a.State)
+	}
+	if err := s.mayDecide(ctx, tx, sc, a); err != nil {
+		return a, false, err
+	}
+	err = s.recordDecision(ctx, tx, sc, &a, decision, reason)
+	return a, err == nil, err
+}
+
+// recordDecision writes the decision on a pending appeal, audits it, and
+// sets the offence aside when the appeal is upheld.
+func (s *Service) recordDecision(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	a *models.PenaltyAppeal,
+	decision, reason string,
+) error {
+	now := time.Now().UTC()
+	a.State, a.DecidedBy, a.DecidedAt, a.DecisionReason = decision, &sc.UserID, &now, reason
+	a.Version, a.UpdatedAt = a.Version+1, now
+	err := tx.DB.WithContext(ctx).
+		Model(&models.PenaltyAppeal{}).
+		Where("id = ?", a.ID).
+		Updates(map[string]any{
+			"state":           a.State,
+			"decided_by":      sc.UserID,
+			"decided_at":      now,
+			"decision_reason": reason,
+			"version":         a.Version,
+			"updated_at":      now,
+		}).
+		Error
+	if err != nil {
+		return fmt.Errorf("decide appeal: %w", err)
+	}
+	if err := tx.Audit("penalty_appeal."+decision, "penalty_appeal", a.ID, nil, *a); err != nil {
+		return err
+	}
+	if decision == AppealUpheld {
+		return s.setAside(ctx, tx, *a)
+	}
+	return nil
 }
 
 // mayDecide checks that the caller is the appellate authority of the

@@ -35,7 +35,7 @@ func checkAppealPhotos(
 		return nil, nil
 	}
 	if len(ids) > MaxAppealPhotos {
-		return nil, invalid("photo_ids", "too_many", "at most %d photos", MaxAppealPhotos)
+		return nil, models.InvalidField("photo_ids", "too_many", "at most %d photos", MaxAppealPhotos)
 	}
 	var rows []appealPhotoRow
 	err := tx.DB.WithContext(ctx).
@@ -51,10 +51,10 @@ func checkAppealPhotos(
 		i := slices.IndexFunc(rows, func(r appealPhotoRow) bool { return r.ID == id })
 		switch {
 		case i < 0:
-			return nil, invalid("photo_ids", "photo_not_verified",
+			return nil, models.InvalidField("photo_ids", "photo_not_verified",
 				"photo %s is not a verified photo of this notice's inspection that you uploaded", id)
 		case rows[i].Attached:
-			return nil, invalid("photo_ids", "photo_attached", "photo %s is attached to another appeal", id)
+			return nil, models.InvalidField("photo_ids", "photo_attached", "photo %s is attached to another appeal", id)
 		}
 	}
 	return ids, nil

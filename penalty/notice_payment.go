@@ -129,11 +129,17 @@ func samePayment(p models.PenaltyPayment, notice uuid.UUID, in PaymentInput) boo
 func (s *Service) checkPayment(v NoticeView, in PaymentInput) error {
 	l, ok := v.lineOf(in.PenaltyID)
 	if !ok {
-		return invalid("penalty_id", "not_on_notice", "penalty %s is not on notice %s", in.PenaltyID, v.Notice.Number)
+		return models.InvalidField(
+			"penalty_id",
+			"not_on_notice",
+			"penalty %s is not on notice %s",
+			in.PenaltyID,
+			v.Notice.Number,
+		)
 	}
 	today := rules.DateOf(s.clock())
 	if in.PaidOn.After(today) || in.PaidOn.Before(servedDate(v.Notice)) {
-		return invalid(
+		return models.InvalidField(
 			"paid_on",
 			"out_of_range",
 			"must be between the notice date %s and today %s",

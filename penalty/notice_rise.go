@@ -43,10 +43,10 @@ func (s *Service) DecideRise(
 ) (models.PenaltyAdjustment, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	if in.Decision != RiseConfirm && in.Decision != RiseReject {
-		return models.PenaltyAdjustment{}, invalid("decision", "enum", "must be confirm or reject")
+		return models.PenaltyAdjustment{}, models.InvalidField("decision", "enum", "must be confirm or reject")
 	}
 	if in.Reason == "" || len(in.Reason) > 2000 {
-		return models.PenaltyAdjustment{}, invalid(
+		return models.PenaltyAdjustment{}, models.InvalidField(
 			"reason",
 			"required",
 			"the officer's reason is required (at most 2000 characters)",

@@ -28,6 +28,10 @@ const (
 // creditScoping: registrars of the office; owners see no bank credits.
 var creditScoping = storage.Scoping{Jurisdiction: creditScopingColumns}
 
+// jurisdictionByID: the office a statement is imported into is one of the
+// registrar's (admins: any office).
+var jurisdictionByID = storage.Scoping{Jurisdiction: "id IN ?"}
+
 // ImportResult is what an import did, credit by credit.
 type ImportResult struct {
 	Recorded        int
@@ -49,7 +53,12 @@ func (s *Service) ImportStatement(
 	jurisdiction uuid.UUID,
 	credits []Credit,
 ) (ImportResult, error) {
-	if sc.Access != models.AccessAll && !sc.CanJurisdiction(jurisdiction) {
+	var n int64
+	q := s.db.Gorm.WithContext(ctx).Model(&models.Jurisdiction{}).Where("id = ?", jurisdiction)
+	if err := storage.Scoped(q, sc, jurisdictionByID).Count(&n).Error; err != nil {
+		return ImportResult{}, fmt.Errorf("load jurisdiction: %w", err)
+	}
+	if n == 0 {
 		return ImportResult{}, models.NotFound("jurisdiction")
 	}
 	res := ImportResult{Credits: make([]models.BankCredit, 0, len(credits))}
@@ -282,7 +291,7 @@ func (s *Service) ResolveCredit(
 ) (models.BankCredit, error) {
 	d.Reason = strings.TrimSpace(d.Reason)
 	if d.Action == "dismiss" && d.Reason == "" {
-		return models.BankCredit{}, invalid("reason", "required", "a dismissal needs a reason")
+		return models.BankCredit{}, models.InvalidField("reason", "required", "a dismissal needs a reason")
 	}
 	var out models.BankCredit
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

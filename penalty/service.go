@@ -12,9 +12,6 @@
 package penalty
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -68,19 +65,5 @@ type Unit interface {
 
 // inspectionKeys are the scope keys of an inspection's rows.
 func inspectionKeys(row *models.Inspection) []string {
-	return []string{
-		storage.ScopeJurisdiction(row.JurisdictionID),
-		storage.ScopeOwner(row.OwnerID),
-		storage.ScopeUser(row.InspectorID),
-	}
-}
-
-func invalid(field, code, format string, args ...any) error {
-	return models.Invalid(models.FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
-}
-
-func equalJSON(a, b any) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+	return storage.ScopeKeys(row.JurisdictionID, row.OwnerID, row.InspectorID)
 }

@@ -94,7 +94,7 @@ func link(tx *storage.Tx, t target, sha string, now time.Time) error {
 	if err := touchBlob(tx.DB, sha, now); err != nil {
 		return err
 	}
-	tx.Changed(EntityPhoto, t.ID, scopeKeys(t.JurisdictionID, t.OwnerID, t.InspectorID)...)
+	tx.Changed(EntityPhoto, t.ID, storage.ScopeKeys(t.JurisdictionID, t.OwnerID, t.InspectorID)...)
 	return RefreshEvidence(tx, t.InspectionID)
 }
 

@@ -48,7 +48,7 @@ func DiscardInspection(tx *storage.Tx, inspectionID uuid.UUID) error {
 		return fmt.Errorf("discard photos of inspection %s: %w", inspectionID, err)
 	}
 	for _, r := range rows {
-		tx.Changed(EntityPhoto, r.ID, scopeKeys(r.JurisdictionID, r.OwnerID, r.InspectorID)...)
+		tx.Changed(EntityPhoto, r.ID, storage.ScopeKeys(r.JurisdictionID, r.OwnerID, r.InspectorID)...)
 	}
 	err = tx.DB.Exec(`UPDATE photo_uploads SET state = 'ending', reject_code = ?,
 			reject_detail = 'the inspection was discarded', lease_until = NULL, updated_at = now()
@@ -72,7 +72,7 @@ func RestoreInspection(tx *storage.Tx, inspectionID uuid.UUID) error {
 		return fmt.Errorf("restore photos of inspection %s: %w", inspectionID, err)
 	}
 	for _, r := range rows {
-		tx.Changed(EntityPhoto, r.ID, scopeKeys(r.JurisdictionID, r.OwnerID, r.InspectorID)...)
+		tx.Changed(EntityPhoto, r.ID, storage.ScopeKeys(r.JurisdictionID, r.OwnerID, r.InspectorID)...)
 	}
 	if len(rows) > 0 {
 		return RefreshEvidence(tx, inspectionID)

@@ -56,7 +56,7 @@ func RefreshEvidence(tx *storage.Tx, inspectionID uuid.UUID) error {
 		return fmt.Errorf("update evidence of inspection %s: %w", inspectionID, res.Error)
 	}
 	if res.RowsAffected > 0 {
-		tx.Changed("inspection", inspectionID, scopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
+		tx.Changed("inspection", inspectionID, storage.ScopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
 	}
 	return nil
 }

@@ -124,6 +124,6 @@ func (s *Service) markRejected(tx *storage.Tx, t target, code string) error {
 	if err != nil {
 		return fmt.Errorf("reject photo %s: %w", t.ID, err)
 	}
-	tx.Changed(EntityPhoto, t.ID, scopeKeys(t.JurisdictionID, t.OwnerID, t.InspectorID)...)
+	tx.Changed(EntityPhoto, t.ID, storage.ScopeKeys(t.JurisdictionID, t.OwnerID, t.InspectorID)...)
 	return RefreshEvidence(tx, t.InspectionID)
 }

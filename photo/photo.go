@@ -233,8 +233,4 @@ func validateDeclared(sha string, size int64, ct string) error {
 	return nil
 }
 
-func scopeKeys(jur, owner, inspector uuid.UUID) []string {
-	return []string{storage.ScopeJurisdiction(jur), storage.ScopeOwner(owner), storage.ScopeUser(inspector)}
-}
-
 func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

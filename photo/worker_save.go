@@ -47,7 +47,7 @@ func (s *Service) saveResult(ctx context.Context, j job, r result) error {
 			return fmt.Errorf("save photo work of %s: %w", j.ID, res.Error)
 		}
 		if res.RowsAffected > 0 {
-			tx.Changed(EntityPhoto, j.ID, scopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
+			tx.Changed(EntityPhoto, j.ID, storage.ScopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
 		}
 		return nil
 	})
@@ -100,7 +100,7 @@ func (s *Service) quarantinePhoto(ctx context.Context, id, inspectionID uuid.UUI
 		if res.Error != nil || res.RowsAffected == 0 {
 			return res.Error
 		}
-		tx.Changed(EntityPhoto, id, scopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
+		tx.Changed(EntityPhoto, id, storage.ScopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
 		if err := tx.Audit(
 			"photo.quarantine",
 			EntityPhoto,

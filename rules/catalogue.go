@@ -197,35 +197,40 @@ var (
 	actsConduct = []ActionCode{Action01, Action04, Action99}
 )
 
+// def is one row of the deficiency catalogue (catalogue_entries.go), one
+// row a line.
+type def struct {
+	Code       Code
+	Title      string       // in English; Kannada and Hindi from catalogueTranslations
+	Party      Party        // who is liable
+	Fine       PenaltyRowID // the Sch-IV row; "" for none
+	Action     ActionCode   // the default action (a detainable entry's is 06)
+	Detainable bool         // a Sch-IX ground of detention
+	Regimes    []Regime
+	Refs       []Citation
+}
+
 // catDef builds an entry. A detainable entry allows only 01 and 06 and
 // defaults to 06 (Karnataka 2025, Sch-IX: a detainable deficiency is never
 // deferred, and unrectified it is 06); other entries allow 01–05 and 99.
-func catDef(
-	code Code,
-	en string,
-	party Party,
-	row PenaltyRowID,
-	def ActionCode,
-	detainable bool,
-	regimes []Regime,
-	refs ...Citation,
-) Entry {
-	allowed := actsDefer
-	if detainable {
-		allowed, def = actsDetain, Action06
+func catDef(d def) Entry {
+	allowed, action := actsDefer, d.Action
+	if d.Detainable {
+		allowed, action = actsDetain, Action06
 	}
 	return Entry{
-		Code: code, Area: code.Area(), Title: map[string]string{LangEnglish: en},
-		LegalRefs: refs, LiableParty: party, PenaltyRow: row,
-		DefaultAction: def, AllowedActions: append([]ActionCode(nil), allowed...),
-		Detainable: detainable, Regimes: regimes,
+		Code: d.Code, Area: d.Code.Area(), Title: map[string]string{LangEnglish: d.Title},
+		LegalRefs: d.Refs, LiableParty: d.Party, PenaltyRow: d.Fine,
+		DefaultAction: action, AllowedActions: append([]ActionCode(nil), allowed...),
+		Detainable: d.Detainable, Regimes: d.Regimes,
 	}
 }
 
 // conduct builds an entry for behaviour rather than a defect: it can only be
-// stopped (01), stopped before departure (04) or specified (99).
-func conduct(code Code, en string, party Party, row PenaltyRowID, regimes []Regime, refs ...Citation) Entry {
-	e := catDef(code, en, party, row, Action04, false, regimes, refs...)
+// stopped (01), stopped before departure (04, the default) or specified (99).
+func conduct(d def) Entry {
+	d.Action, d.Detainable = Action04, false
+	e := catDef(d)
 	e.AllowedActions = append([]ActionCode(nil), actsConduct...)
 	return e
 }
@@ -234,8 +239,7 @@ func conduct(code Code, en string, party Party, row PenaltyRowID, regimes []Regi
 // person shall ply ... unless", "shall not ply until"): rectified (01),
 // before the vessel next departs (04) or specified (99). Never 02, 03 or 05,
 // which would let it ply meanwhile; never 06, as the law gives no detention.
-func beforePlying(code Code, en string, party Party, regimes []Regime, refs ...Citation) Entry {
-	e := catDef(code, en, party, "", Action04, false, regimes, refs...)
-	e.AllowedActions = append([]ActionCode(nil), actsConduct...)
-	return e
+func beforePlying(d def) Entry {
+	d.Fine = ""
+	return conduct(d)
 }

@@ -38,6 +38,13 @@ func ScopeOwner(id uuid.UUID) string { return "o:" + id.String() }
 // ScopeUser is the scope key of a user's own records.
 func ScopeUser(id uuid.UUID) string { return "u:" + id.String() }
 
+// ScopeKeys are the scope keys of a row of an office's record: its
+// jurisdiction's, its owner's and the official's who made it (an
+// inspection's rows, a detention order, a photo).
+func ScopeKeys(jurisdiction, owner, user uuid.UUID) []string {
+	return []string{ScopeJurisdiction(jurisdiction), ScopeOwner(owner), ScopeUser(user)}
+}
+
 // ScopeReference is the scope key of reference data every device receives.
 const ScopeReference = "ref"
 

@@ -2,10 +2,12 @@ package sync
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/storage"
 )
 
 // DeviceStatus is what an admin needs to see of one device's sync health
@@ -40,48 +42,38 @@ type DeviceFilter struct {
 	StaleSince *time.Time
 }
 
-// Devices lists devices by id after the cursor id (uuid.Nil for the first
-// page), with their backlog, for the admins' view. One statement.
-func (e *Engine) Devices(ctx context.Context, f DeviceFilter, after uuid.UUID, limit int) ([]DeviceStatus, error) {
-	rows, err := e.db.Pool.Query(ctx, `
-		SELECT d.id, d.user_id, u.email, d.installation_id, d.name, d.app_version, d.registered_at, d.last_seen_at,
-		       d.last_push_at, d.last_pull_at, d.last_push_seq, d.clock_skew_ms, d.revoked_at,
-		       count(b.mutation_id), min(b.first_seen),
-		       (SELECT count(*) FROM quarantine q WHERE q.device_id = d.id AND q.state = 'pending')
-		FROM devices d JOIN users u ON u.id = d.user_id
-		LEFT JOIN mutation_backlog b ON b.device_id = d.id
-		WHERE d.id > $1 AND ($2::uuid IS NULL OR d.user_id = $2)
-		GROUP BY d.id, u.email
-		HAVING $3::timestamptz IS NULL OR coalesce(d.last_push_at, d.registered_at) < $3 OR min(b.first_seen) < $3
-		ORDER BY d.id LIMIT $4`, after, f.UserID, f.StaleSince, limit)
+// devicePager pages devices by id, as every list pages (storage.Pager).
+var devicePager = storage.Pager[DeviceStatus]{ID: "d.id",
+	Key:   func(d DeviceStatus) storage.PageKey { return storage.PageKey{ID: d.ID} },
+	Fetch: func(q *gorm.DB, rows *[]DeviceStatus) error { return q.Scan(rows).Error },
+}
+
+// Devices lists devices by id, the page after cursor, with their backlog,
+// for the admins' view, and the next page's cursor. One statement.
+// Errors: invalid (cursor).
+func (e *Engine) Devices(
+	ctx context.Context,
+	f DeviceFilter,
+	cursor string,
+	limit int,
+) ([]DeviceStatus, string, error) {
+	q := e.db.Gorm.WithContext(ctx).Table("devices d").
+		Select(`d.id, d.user_id, u.email AS user_email, d.installation_id, d.name, d.app_version, d.registered_at,
+		d.last_seen_at, d.last_push_at, d.last_pull_at, d.last_push_seq, d.clock_skew_ms, d.revoked_at,
+		count(b.mutation_id) AS waiting, min(b.first_seen) AS oldest_waiting,
+		(SELECT count(*) FROM quarantine q WHERE q.device_id = d.id AND q.state = 'pending') AS quarantined`).
+		Joins("JOIN users u ON u.id = d.user_id").
+		Joins("LEFT JOIN mutation_backlog b ON b.device_id = d.id").
+		Group("d.id, u.email")
+	if f.UserID != nil {
+		q = q.Where("d.user_id = ?", *f.UserID)
+	}
+	if f.StaleSince != nil {
+		q = q.Having("coalesce(d.last_push_at, d.registered_at) < ? OR min(b.first_seen) < ?", *f.StaleSince, *f.StaleSince)
+	}
+	rows, next, err := devicePager.Page(q, cursor, limit)
 	if err != nil {
-		return nil, fmt.Errorf("list devices: %w", err)
+		return nil, "", err
 	}
-	defer rows.Close()
-	var out []DeviceStatus
-	for rows.Next() {
-		var d DeviceStatus
-		if err := rows.Scan(
-			&d.ID,
-			&d.UserID,
-			&d.UserEmail,
-			&d.InstallationID,
-			&d.Name,
-			&d.AppVersion,
-			&d.RegisteredAt,
-			&d.LastSeenAt,
-			&d.LastPushAt,
-			&d.LastPullAt,
-			&d.LastPushSeq,
-			&d.ClockSkewMs,
-			&d.RevokedAt,
-			&d.Waiting,
-			&d.OldestWaiting,
-			&d.Quarantined,
-		); err != nil {
-			return nil, fmt.Errorf("read device: %w", err)
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return rows, next, nil
 }

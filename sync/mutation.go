@@ -1,8 +1,3 @@
-// Package sync is the push side of Tindal's offline sync (docs/SYNC.md):
-// exactly-once application of intents from devices, ordering per
-// aggregate, the backlog of deferred mutations and its drain, time
-// correction, and the conflicts and quarantine that keep every piece of
-// work. It imports the standard library's sync as stdsync.
 package sync
 
 import (

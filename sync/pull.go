@@ -1,8 +1,3 @@
-// Package sync is the offline sync engine (docs/SYNC.md). Its pull side
-// (pull*.go, cursor.go, scope*.go, snapshot.go, verify.go) serves pages of
-// the change log, snapshots and removals to devices, deciding at read time
-// what each change means for the caller; docs/SYNC.md is the protocol as
-// app developers see it.
 package sync
 
 import (

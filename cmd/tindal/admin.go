@@ -14,7 +14,6 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/demo"
 	"github.com/tindal/tindal/models"
-	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 )
@@ -142,7 +141,7 @@ func (a *app) demoPhotos(ctx context.Context, stdout io.Writer) []demo.Option {
 				err = b.EnsureBucket(ctx) // a fresh development store has no bucket yet
 			}
 			if err == nil {
-				return []demo.Option{demo.WithPhotos(photo.New(a.db, store, photo.Options{Logger: a.log}))}
+				return []demo.Option{demo.WithPhotos(a.photos(store))}
 			}
 		}
 	}

@@ -22,7 +22,6 @@ import (
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
-	"github.com/tindal/tindal/storage/blob"
 	"github.com/tindal/tindal/sync"
 )
 
@@ -38,31 +37,30 @@ settings: TINDAL_SMTP_URL (unset = in-app only), TINDAL_MAIL_FROM (default Tinda
           the scheduler)
 `
 
-// jobsKit is the jobs service and what the API serves beside it.
+// jobsKit is the jobs service and the commands that drive it.
 type jobsKit struct {
-	svc  *jobs.Service
-	feed *notify.Feed
-	cal  *notify.Calendars
+	svc *jobs.Service
 }
 
-// newJobs builds the jobs service from the configuration: email when an
+// jobsDeps are the jobs service's settings from the configuration: email when an
 // SMTP server is configured, the fit-to-ply reading of the compliance view,
 // and the housekeeping steps of the photo and sync packages.
 //
+// photos, when set (serve), housekeeps the photo service's uploads;
 // metrics, when set, receives the photo-orphans sweep's counters.
-func (a *app) newJobs(
+func (a *app) jobsDeps(
 	getenv func(string) string,
 	reg *registry.Service,
-	blobs blob.Store,
+	photos *photo.Service,
 	metrics prometheus.Registerer,
-) (*jobsKit, error) {
+) (jobs.Deps, error) {
 	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: a.cfg.outbox(), Fitness: fitness(reg),
 		Settings: a.cfg.Rules, Schedules: a.cfg.JobSchedules}
 	var err error
 	if a.cfg.SMTPURL != "" {
 		sender, err := notify.NewSMTP(a.cfg.SMTPURL)
 		if err != nil {
-			return nil, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
+			return d, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
 		}
 		d.Dispatcher = &notify.Dispatcher{
 			DB:              a.db,
@@ -73,7 +71,7 @@ func (a *app) newJobs(
 		}
 	}
 	if d.SMSDispatcher, err = a.smsDispatcher(); err != nil {
-		return nil, err
+		return d, err
 	}
 	d.Housekeeping = append(
 		d.Housekeeping,
@@ -83,23 +81,22 @@ func (a *app) newJobs(
 	)
 	limiter := public.NewLimiter(a.db, public.DefaultLimit) // the limit serve uses (api.Deps.PublicLimit unset)
 	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "public_rate_windows_pruned", Fn: limiter.Prune})
-	if blobs != nil {
-		ph := photo.New(a.db, blobs, photo.Options{Logger: a.log})
+	if photos != nil {
 		d.Housekeeping = append(
 			d.Housekeeping,
 			jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {
-				h, err := ph.Housekeep(ctx, now)
+				h, err := photos.Housekeep(ctx, now)
 				return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued + h.StagedSwept), err
 			}},
 		)
-		orphans := photo.NewOrphans(a.db, blobs, photo.OrphanOptions{Grace: a.cfg.OrphanGrace, Logger: a.log,
+		orphans := photo.NewOrphans(a.db, a.blobs, photo.OrphanOptions{Grace: a.cfg.OrphanGrace, Logger: a.log,
 			Metrics: metrics})
 		d.PhotoOrphans = func(ctx context.Context, now time.Time) (int64, error) {
 			n, err := orphans.Sweep(ctx, now)
 			return int64(n.Deleted), err
 		}
 	}
-	return &jobsKit{svc: jobs.New(d), feed: &notify.Feed{DB: a.db}, cal: &notify.Calendars{DB: a.db}}, nil
+	return d, nil
 }
 
 // fitness reads a vessel's fit-to-ply status from the compliance view.
@@ -145,7 +142,7 @@ func cmdJobs(ctx context.Context, args []string, getenv func(string) string, std
 	if err := storage.CheckSchema(ctx, a.db.SQL); err != nil {
 		return err
 	}
-	k, err := a.newJobs(getenv, registry.New(a.db, time.Now).WithRules(rules.NewRegistry(a.cfg.Rules)), nil, nil)
+	k, err := a.newJobs(getenv, a.registry(rules.NewRegistry(a.cfg.Rules)), nil, nil)
 	if err != nil {
 		return err
 	}

@@ -18,11 +18,7 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/penalty"
-	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/registry"
-	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
@@ -200,57 +196,34 @@ func (a *app) advanceEpoch(ctx context.Context) error {
 func (a *app) serve(ctx context.Context) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	ruleSets := rules.NewRegistry(a.cfg.Rules)
-	registrySvc := registry.New(a.db, time.Now).WithRules(ruleSets)
-	jk, err := a.newJobs(a.getenv, registrySvc, a.blobs, reg)
+	set, jk, err := a.services(ctx, reg)
 	if err != nil {
 		return err
 	}
-	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(a.cfg.outbox()),
-		inspect.WithRetiredGrace(a.cfg.TemplateGrace))
-	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
+	if _, err := set.Inspect.SeedTemplates(ctx); err != nil {
 		return err
 	}
 	workCtx, stopWork := context.WithCancel(ctx)
 	var workers stdsync.WaitGroup
 	defer func() { stopWork(); workers.Wait() }() // also on an early return
-	pushEng := tsync.New(a.db, inspSvc, time.Now, tsync.Options{Logger: a.log, Metrics: reg})
-	workers.Go(func() { pushEng.Run(workCtx, 5*time.Second) }) // backlog drains, in their own transactions
-	photos := photo.New(a.db, a.blobs, photo.Options{Logger: a.log})
-	if a.cfg.Thumbnails == "on" { // TINDAL_THUMBNAILS: which replicas spend CPU on photos
-		// thumbnails, EXIF and re-hashing; each photo on one core
-		workers.Go(func() { photos.RunWorker(workCtx, a.cfg.ThumbWorkers) })
+	// the push backlog drains, in their own transactions
+	workers.Go(func() { set.Push.Run(workCtx, 5*time.Second) })
+	// TINDAL_THUMBNAILS: which replicas spend CPU on photos' thumbnails,
+	// EXIF and re-hashing; each photo on one core
+	if a.cfg.Thumbnails == "on" {
+		workers.Go(func() { set.Photos.RunWorker(workCtx, a.cfg.ThumbWorkers) })
 	}
 	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
-	cursorKey, err := a.secret("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, devCursorKeyFile)
-	if err != nil {
-		return err
-	}
-	pull, err := tsync.NewPullEngine(
-		a.db,
-		cursorKey,
-		tsync.PullOptions{
-			MinAppVersion:    a.cfg.MinAppVersion,
-			LatestAppVersion: a.cfg.LatestApp,
-			Logger:           a.log,
-			RuleSets:         ruleSets,
-		},
-	)
-	if err != nil {
-		return err
-	}
 	printer := document.NewPrinter(document.PrinterOptions{Exec: a.cfg.Chromium})
 	defer printer.Close()
-	site, err := a.pages(registrySvc, inspSvc, photos, jk, pushEng, ruleSets, printer)
+	site, err := a.pages(set, printer)
 	if err != nil {
 		return err
 	}
 	defer site.Close()
-	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth, Pages: site,
-		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
-		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
-		Outbox: a.cfg.outbox(), SMSReceipts: a.smsReceipts(),
+	srv, err := api.NewServer(api.Deps{Set: set, Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
+		Pages: site, Metrics: reg, Clock: time.Now, PublicBaseURL: a.cfg.PublicBaseURL, LocalBlobs: local,
+		TrustedProxies: a.cfg.TrustedProxies, Outbox: a.cfg.outbox(), SMSReceipts: a.smsReceipts(),
 		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
 		Printer:  printer, Issuer: a.cfg.issuer()})
 	if err != nil {

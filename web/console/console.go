@@ -13,31 +13,17 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/jobs"
-	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/plan"
-	"github.com/tindal/tindal/registry"
-	"github.com/tindal/tindal/report"
-	"github.com/tindal/tindal/rules"
-	tsync "github.com/tindal/tindal/sync"
+	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 )
 
-// Deps are the services the console's pages act through: the same ones the
-// API's handlers call. Site is required, and so is every service a page
-// of the console uses.
+// Deps are the services the console's pages act through: the one set the
+// API's handlers call (services.Set, built in cmd/tindal). Site, Printer
+// and every service of the set are required.
 type Deps struct {
-	Site     *web.Site
-	Registry *registry.Service
-	Inspect  *inspect.Service
-	Orders   *detention.Service
-	Photos   *photo.Service
-	Jobs     *jobs.Service
-	Push     *tsync.Engine
-	Rules    *rules.Registry
+	services.Set
+	Site *web.Site
 	// Printer and Issuer print documents (a detention order's PDF) as the
 	// API does: its Deps.Printer and Issuer.
 	Printer *document.Printer
@@ -52,23 +38,18 @@ type Console struct {
 	d    Deps
 	site *web.Site
 	t    *web.Templates
-	// plans and reports read the plan and the charts as the API's
-	// listInspectionPlan and getReportChart do (over the site's database).
-	plans   *plan.Service
-	reports *report.Service
 }
 
 // Mount adds the console to the site under /console.
 func Mount(d Deps) (*Console, error) {
-	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Orders == nil || d.Photos == nil || d.Jobs == nil ||
-		d.Push == nil || d.Printer == nil {
+	if d.Site == nil || d.Printer == nil || len(d.Missing()) > 0 {
 		return nil, errors.New("console: every service is required")
 	}
 	t, err := d.Site.Templates(templateFS, "templates")
 	if err != nil {
 		return nil, err
 	}
-	c := &Console{d: d, site: d.Site, t: t, plans: plan.New(d.Site.DB()), reports: report.New(d.Site.DB())}
+	c := &Console{d: d, site: d.Site, t: t}
 	d.Site.Add(web.Area{Prefix: "/console", Routes: c.routes})
 	return c, nil
 }

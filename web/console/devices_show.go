@@ -3,7 +3,6 @@ package console
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/web"
 )
@@ -21,19 +20,10 @@ func (c *Console) devicesShow(ctx *fiber.Ctx) error {
 	if _, err := web.Scope(ctx, "listDevices"); err != nil {
 		return err
 	}
-	after, err := registry.DecodeCursor(ctx.Query("cursor"))
+	rows, next, err := c.d.Push.Devices(ctx.UserContext(), sync.DeviceFilter{}, ctx.Query("cursor"), 50)
 	if err != nil {
 		return err
 	}
-	const limit = 50
-	rows, err := c.d.Push.Devices(ctx.UserContext(), sync.DeviceFilter{}, after, limit+1)
-	if err != nil {
-		return err
-	}
-	p := devicesPage{Devices: rows}
-	if len(rows) > limit {
-		p.Devices = rows[:limit]
-		p.Next = registry.EncodeCursor(rows[limit-1].ID)
-	}
+	p := devicesPage{Devices: rows, Next: next}
 	return c.t.Render(ctx, "admin_devices", p)
 }

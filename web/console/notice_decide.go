@@ -30,7 +30,7 @@ func (c *Console) noticeAppealDecide(ctx *fiber.Ctx) error {
 	if err := f.err(); err != nil {
 		return c.noticeFailed(ctx, id, "appeal", f.values, err)
 	}
-	if _, err := c.d.Inspect.Penalties().DecideAppeal(ctx.UserContext(), sc, appeal, decision, reason); err != nil {
+	if _, err := c.d.Penalties.DecideAppeal(ctx.UserContext(), sc, appeal, decision, reason); err != nil {
 		return c.noticeFailed(ctx, id, "appeal", f.values, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "notice.appeal_decided"))
@@ -60,7 +60,7 @@ func (c *Console) noticeRiseDecide(ctx *fiber.Ctx) error {
 	if err := f.err(); err != nil {
 		return c.noticeFailed(ctx, id, "rise", f.values, err)
 	}
-	if _, err := c.d.Inspect.Penalties().DecideRise(ctx.UserContext(), sc, rise, in); err != nil {
+	if _, err := c.d.Penalties.DecideRise(ctx.UserContext(), sc, rise, in); err != nil {
 		return c.noticeFailed(ctx, id, "rise", f.values, err)
 	}
 	c.site.Flash(ctx, c.site.T(ctx, "notice.rise_decided"))

@@ -37,7 +37,7 @@ func (c *Console) noticeList(ctx *fiber.Ctx) error {
 			state = s
 		}
 	}
-	vs, next, err := c.d.Inspect.Penalties().
+	vs, next, err := c.d.Penalties.
 		ListNotices(ctx.UserContext(), sc, penalty.NoticeFilter{}, ctx.Query("cursor"), pageSize)
 	if err != nil {
 		return err

@@ -43,7 +43,7 @@ func (c *Console) noticePayment(ctx *fiber.Ctx) error {
 	if err := f.err(); err != nil {
 		return c.noticeFailed(ctx, id, "payment", f.values, err)
 	}
-	_, created, err := c.d.Inspect.Penalties().RecordPayment(ctx.UserContext(), sc, id, in)
+	_, created, err := c.d.Penalties.RecordPayment(ctx.UserContext(), sc, id, in)
 	if err != nil {
 		return c.noticeFailed(ctx, id, "payment", f.values, err)
 	}

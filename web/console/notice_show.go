@@ -42,7 +42,7 @@ func (c *Console) noticeData(ctx *fiber.Ctx, id uuid.UUID) (noticePage, error) {
 	if err != nil {
 		return noticePage{}, err
 	}
-	pens := c.d.Inspect.Penalties()
+	pens := c.d.Penalties
 	v, err := pens.GetNotice(ctx.UserContext(), sc, id)
 	if err != nil {
 		return noticePage{}, err

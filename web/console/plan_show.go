@@ -35,7 +35,7 @@ func (c *Console) planShow(ctx *fiber.Ctx) error {
 		return err
 	}
 	cursor := ctx.Query("cursor")
-	p.Entries, p.Next, err = c.plans.List(ctx.UserContext(), sc, f, c.site.Now(), cursor, 0)
+	p.Entries, p.Next, err = c.d.Plans.List(ctx.UserContext(), sc, f, c.site.Now(), cursor, 0)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func (c *Console) reportsShow(ctx *fiber.Ctx) error {
 	v := c.site.View(ctx, nil)
 	p := reportsPage{Months: months, MonthChoices: monthChoices, Jurisdiction: j}
 	for _, k := range report.Kinds {
-		ch, err := c.reports.Chart(ctx.UserContext(), sc, k, f, v.Lang)
+		ch, err := c.d.Reports.Chart(ctx.UserContext(), sc, k, f, v.Lang)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ func (m *My) appealCreate(c *fiber.Ctx) error {
 	if err == nil {
 		var sc models.Scope
 		if sc, err = web.Scope(c, "filePenaltyAppeal"); err == nil {
-			_, err = m.d.Inspect.Penalties().FileAppeal(c.UserContext(), sc, v.Notice.ID, pid, form["grounds"], photos)
+			_, err = m.d.Penalties.FileAppeal(c.UserContext(), sc, v.Notice.ID, pid, form["grounds"], photos)
 		}
 	}
 	if err != nil {

@@ -74,7 +74,7 @@ func (m *My) homeShow(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	h.Notices, _, err = m.d.Inspect.Penalties().ListNotices(ctx, sc, penalty.NoticeFilter{}, "", 50)
+	h.Notices, _, err = m.d.Penalties.ListNotices(ctx, sc, penalty.NoticeFilter{}, "", 50)
 	if err != nil {
 		return err
 	}

@@ -15,23 +15,20 @@ import (
 
 	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
-	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 )
 
-// Deps are the services the owners' pages act through: the same ones the
-// API's handlers call. Outbox mails the one-time sign-in; UPIPayee is the
-// authority's payee of payment requests.
+// Deps are the services the owners' pages act through: the one set the
+// API's handlers call (services.Set, built in cmd/tindal). Outbox mails
+// the one-time sign-in; UPIPayee is the authority's payee of payment
+// requests.
 type Deps struct {
+	services.Set
 	Site     *web.Site
-	Registry *registry.Service
-	Inspect  *inspect.Service
-	Photos   *photo.Service
 	Outbox   notify.Outbox
 	UPIPayee penalty.Payee
 	Printer  *document.Printer // the notices' PDFs, as the API prints them
@@ -51,14 +48,14 @@ type My struct {
 
 // Mount adds the owners' pages to the site under /my.
 func Mount(d Deps) (*My, error) {
-	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Photos == nil || d.Printer == nil {
+	if d.Site == nil || d.Printer == nil || len(d.Missing()) > 0 {
 		return nil, errors.New("my: every service is required")
 	}
 	t, err := d.Site.Templates(templateFS, "templates")
 	if err != nil {
 		return nil, err
 	}
-	m := &My{d: d, site: d.Site, t: t, orders: detention.New(d.Inspect)}
+	m := &My{d: d, site: d.Site, t: t, orders: d.Orders}
 	d.Site.Add(web.Area{Prefix: "/my", Routes: m.routes})
 	return m, nil
 }

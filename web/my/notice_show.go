@@ -47,7 +47,7 @@ func (m *My) loadNotice(c *fiber.Ctx, op string) (penalty.NoticeView, error) {
 	if err != nil {
 		return penalty.NoticeView{}, err
 	}
-	return m.d.Inspect.Penalties().GetNotice(c.UserContext(), sc, id)
+	return m.d.Penalties.GetNotice(c.UserContext(), sc, id)
 }
 
 // noticeShow shows a notice: each offence with its Sch-IV row, amount,

@@ -6,16 +6,10 @@
 package pages
 
 import (
-	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
-	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/registry"
-	"github.com/tindal/tindal/rules"
-	tsync "github.com/tindal/tindal/sync"
+	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/console"
 	"github.com/tindal/tindal/web/field"
@@ -25,13 +19,10 @@ import (
 // Deps are the web layer's settings and the services the pages act
 // through.
 type Deps struct {
-	Web      web.Deps
-	Registry *registry.Service
-	Inspect  *inspect.Service
-	Photos   *photo.Service
-	Jobs     *jobs.Service
-	Push     *tsync.Engine
-	Rules    *rules.Registry
+	// Set is the one set of services the API's handlers call too
+	// (services.Set, built in cmd/tindal).
+	services.Set
+	Web web.Deps
 	// Outbox mails owners' one-time sign-ins; UPIPayee is the payee of
 	// their UPI payment requests (the API's Deps.Outbox and UPIPayee).
 	Outbox   notify.Outbox
@@ -52,14 +43,12 @@ func New(d Deps) (*web.Site, error) {
 	if d.Issuer.Authority == nil {
 		d.Issuer = document.DefaultIssuer(d.Web.PublicBaseURL)
 	}
-	if _, err := console.Mount(console.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect,
-		Orders: detention.New(d.Inspect), Photos: d.Photos, Jobs: d.Jobs, Push: d.Push, Rules: d.Rules,
-		Printer: d.Printer, Issuer: d.Issuer}); err != nil {
+	if _, err := console.Mount(console.Deps{Set: d.Set, Site: site, Printer: d.Printer, Issuer: d.Issuer}); err != nil {
 		site.Close()
 		return nil, err
 	}
-	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Photos: d.Photos, Outbox: d.Outbox,
-		UPIPayee: d.UPIPayee, Printer: d.Printer, Issuer: d.Issuer}); err != nil {
+	if _, err := my.Mount(my.Deps{Set: d.Set, Site: site, Outbox: d.Outbox, UPIPayee: d.UPIPayee, Printer: d.Printer,
+		Issuer: d.Issuer}); err != nil {
 		site.Close()
 		return nil, err
 	}

@@ -27,6 +27,8 @@ import (
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/services"
+	"github.com/tindal/tindal/services/servicestest"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
@@ -139,15 +141,14 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	}
 	ob := notify.Outbox{Email: true, SMS: true, Link: base + "/my"}
 	payee := penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
-	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
-		Outbox: ob, UPIPayee: payee, Printer: printer()})
+	set := servicestest.Complete(services.Set{Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
+		Pull: pull, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}}, db)
+	site, err := pages.New(pages.Deps{Set: set, Web: wd, Outbox: ob, UPIPayee: payee, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := api.NewServer(api.Deps{Logger: log, DB: db, Auth: authSvc, Registry: reg,
-		Metrics: prometheus.NewRegistry(), Jobs: jobSvc, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db},
-		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site,
-		Outbox: ob, UPIPayee: payee, Printer: printer()})
+	app, err := api.NewServer(api.Deps{Set: set, Logger: log, DB: db, Auth: authSvc, Metrics: prometheus.NewRegistry(),
+		PublicBaseURL: base, LocalBlobs: local, Pages: site, Outbox: ob, UPIPayee: payee, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}
