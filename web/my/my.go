@@ -83,6 +83,7 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/notices/:id/receipt.pdf", m.receiptPDF)
 	r.Post("/notices/:id/appeal", m.appealCreate)
 	r.Get("/photos/:id", m.photoContent)
+	r.Get("/vessels/:id/:need/:doc", m.officeShow)
 	r.Get("/findings/:id", m.findingShow)
 	r.Post("/findings/:id/rectify", m.rectificationCreate)
 	r.Get("/settings", m.settingsShow)
