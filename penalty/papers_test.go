@@ -49,8 +49,8 @@ func TestEveryPaperSpeaksForItsOwnAuthority(t *testing.T) {
 	notice := func(regime string, office models.Office) penalty.NoticeView {
 		return penalty.NoticeView{Notice: models.PenaltyNotice{Number: "KWR/PN/000007", Revision: 1, Regime: regime},
 			Jurisdiction: models.Jurisdiction{Name: "Karwar Port Office", Regime: regime, Office: office},
-			Vessel: models.Vessel{Name: "Sagar Rani", RegistrationNumber: "KA-KWR-M-0001"},
-			InspectedAt: time.Date(2026, 11, 2, 5, 0, 0, 0, time.UTC),
+			Vessel:       models.Vessel{Name: "Sagar Rani", RegistrationNumber: "KA-KWR-M-0001"},
+			InspectedAt:  time.Date(2026, 11, 2, 5, 0, 0, 0, time.UTC),
 			Lines: []penalty.NoticeLineView{{NoticeLine: penalty.NoticeLine{Row: "KA-F02", Sl: 2, Citation: "Karnataka 2025, Sch-IV row 2",
 				PartyKind: "owner", Level: 1, UnitAmount: 5000, Amount: 5000, Status: "charged"}, Due: 5000}},
 			Payments: []models.PenaltyPayment{{Amount: 5000, PaidOn: time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC),

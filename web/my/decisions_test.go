@@ -56,7 +56,7 @@ func signInOwner(t *testing.T, s *webtest.Server, ctx context.Context, email, la
 		chromedp.Navigate(s.URL+"/my/signin"),
 		chromedp.SetValue(chromedp.CSS("#lang-switch"), lang),
 	)
-	if status := webtest.Get(t, ctx, chromedp.Evaluate[int64](`(() => { const f = document.querySelector("header form");
+	if status := webtest.Get(t, ctx, chromedp.Evaluate[int64](`(() => { const f = document.querySelector("#lang-switch").form;
 		return fetch(f.action, {method: "POST", body: new URLSearchParams(new FormData(f)), credentials: "same-origin"})
 			.then(r => r.status) })()`, chromedp.EvalAwaitPromise)); status != 200 {
 		t.Fatalf("switch the language to %s: %d", lang, status)

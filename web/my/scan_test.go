@@ -3,6 +3,7 @@ package my_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,8 +17,8 @@ import (
 
 // ownerPages are the pages an owner reads, from the to-do list: every
 // notice with its HTML copy and PDF, every finding (open, rectified,
-// closing only by a re-inspection), the settings. A new owner page joins
-// here.
+// closing only by a re-inspection), what to bring to renew a certificate
+// or for a survey and where, the settings. A new owner page joins here.
 func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...string) []string {
 	t.Helper()
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/"), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
@@ -26,6 +27,7 @@ func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...s
 		pages = append(pages, n, n+"/notice.html", n+"/notice.pdf")
 	}
 	pages = append(pages, webtest.Links(t, ctx, "/my/findings/")...)
+	pages = append(pages, webtest.Links(t, ctx, "/my/vessels/")...)
 	return append(pages, extra...)
 }
 
@@ -97,6 +99,7 @@ func decidedOwnerData(t *testing.T, s *webtest.Server) string {
 func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
 	s := webtest.NewServer(t)
 	rectified := decidedOwnerData(t, s)
+	dueCertificate(t, s, "owner1@demo.tindal") // a certificate to renew: its office page is scanned too
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
 	data := append(s.PersonData(t), "Registrar of Boats, Karwar") // the UPI payee as the bank holds it
 	for _, lang := range []string{"kn", "hi", "en"} {
@@ -106,7 +109,9 @@ func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
 	}
 	signInOwner(t, s, ctx, "owner1@demo.tindal", "kn")
 	pages := ownerPages(t, s, ctx, findingPages(t, s, "owner1@demo.tindal")...)
-	if len(pages) < 8 || !slices.Contains(pages, rectified) {
+	if len(pages) < 8 || !slices.Contains(pages, rectified) || !slices.ContainsFunc(pages, func(p string) bool {
+		return strings.HasPrefix(p, "/my/vessels/")
+	}) {
 		t.Fatalf("the walk reaches too few pages: %q", pages)
 	}
 	for _, lang := range []string{"kn", "hi", "en"} {

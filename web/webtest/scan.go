@@ -138,11 +138,17 @@ func PDFText(t testing.TB, pdf []byte) string {
 // header, as a person would.
 func SetLanguage(t testing.TB, ctx context.Context, lang string) {
 	t.Helper()
-	Do(t, ctx,
-		chromedp.SetValue(chromedp.CSS("#lang-switch"), lang),
-		chromedp.Click(chromedp.CSS("header form button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS(`html[lang="`+lang+`"] body`)),
-	)
+	// The switcher's form is sent by the page's own fetch, then the page is
+	// loaded again: clicking it and waiting for html[lang] raced whenever
+	// lang was already the page's (the wait met the page being left, and
+	// the next navigation was aborted by the switcher's redirect).
+	Do(t, ctx, chromedp.SetValue(chromedp.CSS("#lang-switch"), lang))
+	if status := Get(t, ctx, chromedp.Evaluate[int64](`(() => { const f = document.querySelector("#lang-switch").form;
+		return fetch(f.action, {method: "POST", body: new URLSearchParams(new FormData(f)), credentials: "same-origin"})
+			.then(r => r.status) })()`, chromedp.EvalAwaitPromise)); status != 200 {
+		t.Fatalf("switch the language to %s: %d", lang, status)
+	}
+	Do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`html[lang="`+lang+`"] body`)))
 }
 
 // PersonData is every value a person entered into the server's database
