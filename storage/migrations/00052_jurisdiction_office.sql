@@ -1,4 +1,4 @@
--- Each jurisdiction's papers speak for its own authority (docs/LAW.md §13):
+-- Each jurisdiction's papers speak for its own authority (docs/LAW.md §12, "Whose papers"):
 -- the authority's name, the office's address and its opening hours, each in
 -- English, Kannada and Hindi, as {"authority": {"en": …, "kn": …, "hi": …},
 -- "address": {…}, "hours": {…}}. Empty means the regime's default
