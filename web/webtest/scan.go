@@ -153,8 +153,10 @@ func SetLanguage(t testing.TB, ctx context.Context, lang string) {
 
 // PersonData is every value a person entered into the server's database
 // that pages show as entered: names of vessels, owners, crew, offices and
-// accounts, registration and certificate numbers, notes, reasons and
-// grounds, captions. A scan does not hold these to the language.
+// accounts, registration and certificate numbers, the verification codes
+// printed on papers (twelve random letters may hold no digit), notes,
+// reasons and grounds, captions. A scan does not hold these to the
+// language.
 func (s *Server) PersonData(t testing.TB) []string {
 	t.Helper()
 	var out []string
@@ -166,6 +168,7 @@ func (s *Server) PersonData(t testing.TB) []string {
 		UNION SELECT note FROM finding_rectifications UNION SELECT reason FROM finding_rectifications
 		UNION SELECT grounds FROM penalty_appeals UNION SELECT decision_reason FROM penalty_appeals
 		UNION SELECT comment FROM reviews UNION SELECT caption FROM photos
+		UNION SELECT code FROM documents
 	) d WHERE x <> ''`).Scan(&out).Error
 	if err != nil {
 		t.Fatalf("the data people entered: %v", err)
