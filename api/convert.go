@@ -69,7 +69,59 @@ func mapSlice[A, B any](in []A, f func(A) B) []B {
 
 func jurisdictionOut(j models.Jurisdiction) openapi.Jurisdiction {
 	return openapi.Jurisdiction{Id: j.ID, Version: j.Version, CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt,
-		Code: j.Code, Name: j.Name, Regime: openapi.Regime(j.Regime), State: j.State}
+		Code: j.Code, Name: j.Name, Regime: openapi.Regime(j.Regime), State: j.State,
+		Office: &openapi.JurisdictionOffice{Authority: officeTextOut(j.Office.Authority),
+			Address: officeTextOut(j.Office.Address), Hours: officeTextOut(j.Office.Hours)}}
+}
+
+// officeTextOut is a part of a jurisdiction's office as the contract
+// writes it; nil where the jurisdiction records none.
+func officeTextOut(t models.Texts) *openapi.OfficeText {
+	if len(t) == 0 {
+		return nil
+	}
+	opt := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	return &openapi.OfficeText{En: opt(t["en"]), Kn: opt(t["kn"]), Hi: opt(t["hi"])}
+}
+
+// officeTextIn is a part of an office as the contract gives it.
+func officeTextIn(t *openapi.OfficeText) *models.Texts {
+	if t == nil {
+		return nil
+	}
+	out := models.Texts{"en": deref(t.En), "kn": deref(t.Kn), "hi": deref(t.Hi)}
+	return &out
+}
+
+// officeIn is an office as a create gives it.
+func officeIn(o *openapi.JurisdictionOffice) models.Office {
+	if o == nil {
+		return models.Office{}
+	}
+	var out models.Office
+	for _, p := range []struct {
+		dst *models.Texts
+		src *openapi.OfficeText
+	}{{&out.Authority, o.Authority}, {&out.Address, o.Address}, {&out.Hours, o.Hours}} {
+		if t := officeTextIn(p.src); t != nil {
+			*p.dst = *t
+		}
+	}
+	return out
+}
+
+// officePatchIn is an office as a patch gives it: the parts given.
+func officePatchIn(o *openapi.JurisdictionOffice) *registry.OfficePatch {
+	if o == nil {
+		return nil
+	}
+	return &registry.OfficePatch{Authority: officeTextIn(o.Authority), Address: officeTextIn(o.Address),
+		Hours: officeTextIn(o.Hours)}
 }
 
 func ownerOut(o models.Owner) openapi.Owner {

@@ -16,6 +16,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/public"
+	"github.com/tindal/tindal/rules"
 )
 
 // detentionMetrics count orders issued per office.
@@ -156,7 +157,7 @@ func (h *handlers) ReleaseDetentionOrder(
 }
 
 // orderPage lays out the detention or the release order of o in lang.
-func (h *handlers) orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error) {
+func (h *handlers) orderPage(ctx context.Context, o models.DetentionOrder, doc, lang string) (document.Page, error) {
 	if doc == "release" {
 		if o.ReleaseParticulars == nil {
 			return document.Page{}, models.NotFound("release order")
@@ -165,13 +166,21 @@ func (h *handlers) orderPage(o models.DetentionOrder, doc, lang string) (documen
 		if err := json.Unmarshal(o.ReleaseParticulars, &r); err != nil {
 			return document.Page{}, err
 		}
-		return document.ReleasePage(r, lang, h.d.Issuer)
+		is, err := h.d.Issuer.OfPaper(ctx, h.d.DB.Gorm, o.JurisdictionID, rules.PaperReleaseOrder)
+		if err != nil {
+			return document.Page{}, err
+		}
+		return document.ReleasePage(r, lang, is)
 	}
 	var d document.DetentionOrder
 	if err := json.Unmarshal(o.Particulars, &d); err != nil {
 		return document.Page{}, err
 	}
-	return document.DetentionPage(d, lang, h.d.Issuer)
+	is, err := h.d.Issuer.OfPaper(ctx, h.d.DB.Gorm, o.JurisdictionID, rules.PaperDetentionOrder)
+	if err != nil {
+		return document.Page{}, err
+	}
+	return document.DetentionPage(d, lang, is)
 }
 
 // GetDetentionOrderPdf prints the order in English and the owner's (or
@@ -190,7 +199,7 @@ func (h *handlers) GetDetentionOrderPdf(
 	}
 	var pages []document.Page
 	for _, l := range document.Langs(lang) {
-		p, err := h.orderPage(o, string(deref(r.Params.Doc)), l)
+		p, err := h.orderPage(ctx, o, string(deref(r.Params.Doc)), l)
 		if err != nil {
 			return nil, err
 		}
@@ -220,7 +229,7 @@ func (h *handlers) GetDetentionOrderHtml(
 	if err != nil {
 		return nil, err
 	}
-	p, err := h.orderPage(o, string(deref(r.Params.Doc)), lang)
+	p, err := h.orderPage(ctx, o, string(deref(r.Params.Doc)), lang)
 	if err != nil {
 		return nil, err
 	}

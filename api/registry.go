@@ -41,7 +41,7 @@ func (h *handlers) CreateJurisdiction(
 	r openapi.CreateJurisdictionRequestObject,
 ) (openapi.CreateJurisdictionResponseObject, error) {
 	b := r.Body
-	in := models.Jurisdiction{Code: b.Code, Name: b.Name, Regime: string(b.Regime)}
+	in := models.Jurisdiction{Code: b.Code, Name: b.Name, Regime: string(b.Regime), Office: officeIn(b.Office)}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -72,7 +72,7 @@ func (h *handlers) UpdateJurisdiction(
 		scopeOf(ctx),
 		r.Id,
 		v,
-		registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State},
+		registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State, Office: officePatchIn(r.Body.Office)},
 	)
 	if err != nil {
 		return nil, err

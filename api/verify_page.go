@@ -37,7 +37,7 @@ func (h *handlers) verifyPage(c *fiber.Ctx) error {
 	} else if !ok {
 		c.Set(fiber.HeaderRetryAfter, "60")
 		c.Set(fiber.HeaderCacheControl, "no-store")
-		body, err := document.CheckHTML(nil, lang, true)
+		body, err := document.CheckHTML(nil, lang, true, h.d.Issuer)
 		if err != nil {
 			return err
 		}
@@ -46,7 +46,7 @@ func (h *handlers) verifyPage(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "no-store") // a status changes when a revision or a release is issued
 	v, err := document.Verify(c.UserContext(), h.d.DB.Gorm, code)
 	if errors.Is(err, document.ErrUnknownCode) {
-		body, err := document.CheckHTML(nil, lang, false)
+		body, err := document.CheckHTML(nil, lang, false, h.d.Issuer)
 		if err != nil {
 			return err
 		}
@@ -55,7 +55,7 @@ func (h *handlers) verifyPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	body, err := document.CheckHTML(&v, lang, false)
+	body, err := document.CheckHTML(&v, lang, false, h.d.Issuer)
 	if err != nil {
 		return err
 	}

@@ -21,12 +21,55 @@ const (
 type jurisdictionSeed struct {
 	Code, Name, Regime, State string
 	Authority                 string // issuer of the certificates it grants
+	// Office is what its papers and pages name: the authority, the
+	// office's address and hours (models.Office).
+	Office models.Office
 }
 
+// karnatakaHours are the demo Karnataka port offices' hours.
+var karnatakaHours = models.Texts{
+	"en": "Monday to Saturday, 10:00 to 17:30; closed on the second and fourth Saturdays and on public holidays",
+	"kn": "ಸೋಮವಾರದಿಂದ ಶನಿವಾರ, 10:00 ರಿಂದ 17:30; ಎರಡನೇ ಮತ್ತು ನಾಲ್ಕನೇ ಶನಿವಾರ ಹಾಗೂ ಸಾರ್ವಜನಿಕ ರಜಾದಿನಗಳಂದು ಮುಚ್ಚಿರುತ್ತದೆ",
+	"hi": "सोमवार से शनिवार, 10:00 से 17:30; दूसरे और चौथे शनिवार तथा सार्वजनिक छुट्टियों पर बंद",
+}
+
+// kmb is the Karnataka Maritime Board, the authority of the Karnataka
+// offices' papers.
+var kmb = models.Texts{"en": "Karnataka Maritime Board", "kn": "ಕರ್ನಾಟಕ ಕಡಲ ಮಂಡಳಿ", "hi": "कर्नाटक समुद्री बोर्ड"}
+
 var jurisdictions = []jurisdictionSeed{
-	{karwar, "Karwar", regimeKarnataka, "Karnataka", "Karnataka Maritime Board, Karwar"},
-	{mangaluru, "Mangaluru", regimeKarnataka, "Karnataka", "Karnataka Maritime Board, Mangaluru"},
-	{paradip, "Paradip", regimeParadip, "Odisha", "Deputy Conservator, Paradip Port"},
+	{karwar, "Karwar", regimeKarnataka, "Karnataka", "Karnataka Maritime Board, Karwar", models.Office{
+		Authority: kmb,
+		Address: models.Texts{
+			"en": "Port Office, Karwar Port, Baithkol, Karwar 581301, Karnataka",
+			"kn": "ಬಂದರು ಕಚೇರಿ, ಕಾರವಾರ ಬಂದರು, ಬೈತಖೋಲ, ಕಾರವಾರ 581301, ಕರ್ನಾಟಕ",
+			"hi": "बंदरगाह कार्यालय, कारवार बंदरगाह, बैतखोल, कारवार 581301, कर्नाटक",
+		},
+		Hours: karnatakaHours,
+	}},
+	{mangaluru, "Mangaluru", regimeKarnataka, "Karnataka", "Karnataka Maritime Board, Mangaluru", models.Office{
+		Authority: kmb,
+		Address: models.Texts{
+			"en": "Port Office, Old Port, Bunder, Mangaluru 575001, Karnataka",
+			"kn": "ಬಂದರು ಕಚೇರಿ, ಹಳೆ ಬಂದರು, ಬಂದರ್, ಮಂಗಳೂರು 575001, ಕರ್ನಾಟಕ",
+			"hi": "बंदरगाह कार्यालय, पुराना बंदरगाह, बंदर, मंगलुरु 575001, कर्नाटक",
+		},
+		Hours: karnatakaHours,
+	}},
+	{paradip, "Paradip", regimeParadip, "Odisha", "Deputy Conservator, Paradip Port", models.Office{
+		Authority: models.Texts{"en": "Conservator of the Port of Paradip",
+			"kn": "ಪಾರಾದೀಪ್ ಬಂದರಿನ ಸಂರಕ್ಷಕರು", "hi": "पारादीप पत्तन के संरक्षक"},
+		Address: models.Texts{
+			"en": "Marine Department, Paradip Port, Paradip 754142, Jagatsinghpur, Odisha",
+			"kn": "ಸಾಗರ ವಿಭಾಗ, ಪಾರಾದೀಪ್ ಬಂದರು, ಪಾರಾದೀಪ್ 754142, ಜಗತ್‌ಸಿಂಗ್‌ಪುರ, ಒಡಿಶಾ",
+			"hi": "समुद्री विभाग, पारादीप पत्तन, पारादीप 754142, जगतसिंहपुर, ओडिशा",
+		},
+		Hours: models.Texts{
+			"en": "Monday to Friday, 09:30 to 17:30; closed on public holidays",
+			"kn": "ಸೋಮವಾರದಿಂದ ಶುಕ್ರವಾರ, 09:30 ರಿಂದ 17:30; ಸಾರ್ವಜನಿಕ ರಜಾದಿನಗಳಂದು ಮುಚ್ಚಿರುತ್ತದೆ",
+			"hi": "सोमवार से शुक्रवार, 09:30 से 17:30; सार्वजनिक छुट्टियों पर बंद",
+		},
+	}},
 }
 
 // ownerSeed is owner number N, whose account is ownerN@demo.tindal.

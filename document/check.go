@@ -6,6 +6,7 @@ import (
 	"html/template"
 
 	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/models"
 )
 
 // check is the page a printed code's URL shows a browser (a phone that
@@ -22,9 +23,10 @@ type checkView struct {
 // CheckHTML renders the answer to a verification in lang: the document's
 // kind, number, vessel (registration and name), office and date of issue,
 // and whether it is valid, paid (since when), superseded (since when) or
-// released (since when). A nil v is an unknown
+// released (since when), and the authority that issued it: the issuing
+// jurisdiction's own (is.Of), never another regime's. A nil v is an unknown
 // code; limited says the reader asked too often.
-func CheckHTML(v *Verification, lang string, limited bool) ([]byte, error) {
+func CheckHTML(v *Verification, lang string, limited bool, is Issuer) ([]byte, error) {
 	x := &texts{lang: locale.Resolve(lang)}
 	view := checkView{Lang: x.lang, Title: x.L("paper.check.title")}
 	switch {
@@ -43,7 +45,9 @@ func CheckHTML(v *Verification, lang string, limited bool) ([]byte, error) {
 			view.Rows = append(view.Rows, Field{x.L("paper.check.vessel"),
 				x.T("paper.check.vessel_value", map[string]any{"Name": v.VesselName, "Registration": v.VesselRegistration})})
 		}
-		view.Rows = append(view.Rows, Field{x.L("paper.office"), v.Office},
+		own := is.Of(models.Jurisdiction{Regime: v.Regime, Office: v.OfficeData})
+		view.Rows = append(view.Rows, Field{x.L("paper.check.authority"), In(own.Authority, x.lang)},
+			Field{x.L("paper.office"), v.Office},
 			Field{x.L("paper.check.issued"), DateText(v.IssuedAt)})
 	}
 	if x.err != nil {

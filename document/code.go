@@ -7,6 +7,8 @@
 package document
 
 import (
+	"github.com/tindal/tindal/models"
+
 	"context"
 	"crypto/rand"
 	"errors"
@@ -132,6 +134,10 @@ type Verification struct {
 	// before documents named their vessel and not matched since.
 	VesselRegistration string `json:"vessel_registration"`
 	VesselName         string `json:"vessel_name"`
+	// Regime and OfficeData are the issuing jurisdiction's regime and
+	// recorded office, for the authority the page names (Issuer.Of).
+	Regime     string        `json:"-"`
+	OfficeData models.Office `json:"-"`
 }
 
 // Verify looks a code up.
@@ -141,7 +147,8 @@ func Verify(ctx context.Context, db *gorm.DB, code string) (Verification, error)
 	}
 	var v Verification
 	res := db.WithContext(ctx).Raw(`SELECT d.kind, d.number, j.name AS office, d.status, d.issued_at, d.status_at,
-		coalesce(v.registration_number, '') AS vessel_registration, coalesce(v.name, '') AS vessel_name
+		coalesce(v.registration_number, '') AS vessel_registration, coalesce(v.name, '') AS vessel_name,
+		j.regime, j.office AS office_data
 		FROM documents d JOIN jurisdictions j ON j.id = d.jurisdiction_id
 		LEFT JOIN vessels v ON v.id = d.vessel_id WHERE d.code = ?`, code).Scan(&v)
 	if res.Error != nil {

@@ -1,12 +1,18 @@
 package document
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
 	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -111,6 +117,7 @@ type Letterhead struct {
 type Issuer struct {
 	Authority map[string]string
 	Address   map[string]string
+	Hours     map[string]string // the office's opening hours; none by default
 	BaseURL   string
 }
 
@@ -149,6 +156,58 @@ func (i Issuer) For(regime string) Issuer {
 	return out
 }
 
+// Of is the issuer of a jurisdiction's papers and pages: its regime's
+// authority (For), replaced part by part by what the jurisdiction records
+// of its own office (models.Office: authority, address, hours). A part the
+// jurisdiction records replaces the default in every language, its
+// English text standing where it has no Kannada or Hindi, so a paper never
+// mixes one office's name with another's. The deployment-wide letterhead
+// thus remains only the default of a Karnataka 2025 office that records
+// none.
+func (i Issuer) Of(j models.Jurisdiction) Issuer {
+	out := i.For(j.Regime)
+	out.Authority, out.Address, out.Hours = own(out.Authority, j.Office.Authority), own(out.Address, j.Office.Address),
+		own(out.Hours, j.Office.Hours)
+	return out
+}
+
+// OfPaper is the issuer of paper p of jurisdiction id (Of), or the
+// refusal to print it where the jurisdiction's regime gives no such paper
+// (rules.Provides): 409 no_paper_under_regime.
+func (i Issuer) OfPaper(ctx context.Context, db *gorm.DB, id uuid.UUID, p rules.Paper) (Issuer, error) {
+	var j models.Jurisdiction
+	if err := db.WithContext(ctx).Unscoped().Where("id = ?", id).Take(&j).Error; err != nil {
+		return Issuer{}, fmt.Errorf("load the issuing jurisdiction: %w", err)
+	}
+	if !rules.Provides(rules.Regime(j.Regime), p) {
+		return Issuer{}, models.Errorf(models.KindConflict, "no_paper_under_regime",
+			"%s gives no %s: it is Karnataka 2025's", j.Regime, p)
+	}
+	return i.Of(j), nil
+}
+
+// own is a jurisdiction's texts of one part where it records them (English
+// at least), else the default's.
+func own(def map[string]string, t models.Texts) map[string]string {
+	if t["en"] == "" {
+		return def
+	}
+	out := map[string]string{}
+	for _, lang := range locale.Languages {
+		out[lang] = t.In(lang)
+	}
+	return out
+}
+
+// In is the issuer's text of one part in lang: the part's English text
+// where lang has none.
+func In(m map[string]string, lang string) string {
+	if s := m[lang]; s != "" {
+		return s
+	}
+	return m[locale.English]
+}
+
 // textOr is the catalogue's text of id in lang, or the law's English name
 // where the catalogue lacks it: a paper never prints an empty authority.
 func textOr(lang, id, english string) string {
@@ -160,13 +219,7 @@ func textOr(lang, id, english string) string {
 
 // Letterhead is the heading of a paper of office in lang.
 func (i Issuer) Letterhead(lang, office string) Letterhead {
-	pick := func(m map[string]string) string {
-		if s := m[lang]; s != "" {
-			return s
-		}
-		return m[locale.English]
-	}
-	return Letterhead{Authority: pick(i.Authority), Office: office, Address: pick(i.Address)}
+	return Letterhead{Authority: In(i.Authority, lang), Office: office, Address: In(i.Address, lang)}
 }
 
 // VerifyURL is the absolute URL a printed code is checked at.

@@ -8,6 +8,8 @@
 package models
 
 import (
+	"database/sql/driver"
+	"encoding/json"
 	"time"
 
 	"github.com/google/uuid"
@@ -56,7 +58,43 @@ type Jurisdiction struct {
 	Name   string
 	Regime string
 	State  string
+	// Office is what the jurisdiction's papers and pages say of its
+	// office: its authority, address and hours; empty parts take the
+	// regime's default (document.Issuer.Of).
+	Office Office `gorm:"type:jsonb"`
 	Synced
+}
+
+// Office is a jurisdiction's authority, office address and opening hours,
+// each a text per language (en, kn, hi). A part given in any language is
+// given in English, the language of record (registry checks).
+type Office struct {
+	Authority Texts `json:"authority,omitempty"`
+	Address   Texts `json:"address,omitempty"`
+	Hours     Texts `json:"hours,omitempty"`
+}
+
+// Texts is one text in each language that has it: en, kn, hi.
+type Texts map[string]string
+
+// In is the text in lang, else the English text, else "".
+func (t Texts) In(lang string) string {
+	if s := t[lang]; s != "" {
+		return s
+	}
+	return t["en"]
+}
+
+// Value implements driver.Valuer.
+func (o Office) Value() (driver.Value, error) {
+	b, err := json.Marshal(o)
+	return string(b), err
+}
+
+// Scan implements sql.Scanner.
+func (o *Office) Scan(src any) error {
+	*o = Office{}
+	return scanJSON(src, o)
 }
 
 // User is a person who logs in.

@@ -139,6 +139,9 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 	if err := w.Tx().DB.WithContext(ctx).Where("id = ?", r.JurisdictionID).Take(&j).Error; err != nil {
 		return fmt.Errorf("notice jurisdiction: %w", err)
 	}
+	if err := ServesChallan(j.Regime); err != nil {
+		return err // the Sch-IV penalties are Karnataka 2025's: no other regime prices an offence
+	}
 	seq, err := nextNoticeSeq(ctx, w.Tx(), j.ID)
 	if err != nil {
 		return err

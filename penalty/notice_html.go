@@ -53,7 +53,7 @@ func NoticePage(v NoticeView, lang string, is document.Issuer) (document.Page, e
 	if err := ServesChallan(v.Notice.Regime); err != nil {
 		return document.Page{}, err
 	}
-	is = is.For(v.Notice.Regime)
+	is = issuerOf(v, is)
 	c := locale.Default()
 	var missing error // the first message that failed to render
 	tr := func(id string, vars map[string]any) string {
@@ -249,6 +249,14 @@ func personLabel(l NoticeLine, tr func(string, map[string]any) string) string {
 		return kind + " " + l.PartyRef
 	}
 	return kind + ", " + tr("notice.html.party.unidentified", map[string]any{"Persons": l.Persons})
+}
+
+// issuerOf is the issuer of a notice's papers: the notice's jurisdiction's
+// own authority and office under the notice's regime (document.Issuer.Of).
+func issuerOf(v NoticeView, is document.Issuer) document.Issuer {
+	j := v.Jurisdiction
+	j.Regime = v.Notice.Regime
+	return is.Of(j)
 }
 
 // ServesChallan is nil when regime gives its authority the Form-18 challan

@@ -35,11 +35,17 @@ func ReceiptPages(v NoticeView, lang string, is document.Issuer) ([]document.Pag
 // recorded at the counter), the offence it settled and the amount; the
 // notice's number, vessel and office; what is still due; and the notice's
 // verification code, whose public check says paid once nothing is due.
-// Errors: not_found when nothing was paid.
+// Errors: not_found when nothing was paid; no_challan_under_regime under a
+// regime that serves no notice to pay. The letterhead is the notice's
+// jurisdiction's own (document.Issuer.Of).
 func ReceiptPage(v NoticeView, lang string, is document.Issuer) (document.Page, error) {
 	if len(v.Payments) == 0 {
 		return document.Page{}, models.NotFound("receipt")
 	}
+	if err := ServesChallan(v.Notice.Regime); err != nil {
+		return document.Page{}, err
+	}
+	is = issuerOf(v, is)
 	c := locale.Default()
 	var missing error
 	tr := func(id string, vars map[string]any) string {

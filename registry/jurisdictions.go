@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
@@ -35,6 +38,9 @@ func (r *Service) CreateJurisdiction(
 	if s.Access != models.AccessAll {
 		return in, false, forbidden(entityJurisdiction)
 	}
+	if err := cleanOffice(&in.Office); err != nil {
+		return in, false, err
+	}
 	in.ID = newID(&in.ID)
 	return create(ctx, r, s, entityJurisdiction, in.ID, r.getJurisdictionScoped, &in, func(tx *storage.Tx) error {
 		in.Version = 1
@@ -50,6 +56,15 @@ func (r *Service) CreateJurisdiction(
 type JurisdictionPatch struct {
 	Name  *string
 	State *string
+	// Office's parts that are set replace the stored parts whole (an
+	// empty part clears it back to the regime's default).
+	Office *OfficePatch
+}
+
+// OfficePatch is the parts of a jurisdiction's office a patch replaces;
+// nil keeps a part.
+type OfficePatch struct {
+	Authority, Address, Hours *models.Texts
 }
 
 // UpdateJurisdiction renames a jurisdiction. Its code and regime are fixed:
@@ -69,8 +84,53 @@ func (r *Service) UpdateJurisdiction(
 	return update(ctx, r, s, entityJurisdiction, id, version, all, ref, func(_ *storage.Tx, j *models.Jurisdiction) error {
 		set(&j.Name, p.Name)
 		set(&j.State, p.State)
-		return nil
+		if o := p.Office; o != nil {
+			set(&j.Office.Authority, o.Authority)
+			set(&j.Office.Address, o.Address)
+			set(&j.Office.Hours, o.Hours)
+		}
+		return cleanOffice(&j.Office)
 	}, nil)
+}
+
+// officeLanguages are the languages an office's texts are given in.
+var officeLanguages = []string{"en", "kn", "hi"}
+
+// cleanOffice trims an office's texts, drops the empty ones, and refuses
+// a part given without its English text (the language of record, which
+// the other languages fall back to) or in another language: 422 naming
+// the field, such as office.address.en.
+func cleanOffice(o *models.Office) error {
+	var errs []models.FieldError
+	for _, part := range []struct {
+		name string
+		t    *models.Texts
+	}{{"authority", &o.Authority}, {"address", &o.Address}, {"hours", &o.Hours}} {
+		clean := models.Texts{}
+		for lang, text := range *part.t {
+			field := "office." + part.name + "." + lang
+			switch text = strings.TrimSpace(text); {
+			case !slices.Contains(officeLanguages, lang):
+				errs = append(errs, models.FieldError{Field: field, Code: "unknown", Message: "languages are en, kn and hi"})
+			case utf8.RuneCountInString(text) > 300:
+				errs = append(errs, models.FieldError{Field: field, Code: "too_long", Message: "at most 300 characters"})
+			case text != "":
+				clean[lang] = text
+			}
+		}
+		if len(clean) > 0 && clean["en"] == "" {
+			errs = append(errs, models.FieldError{Field: "office." + part.name + ".en", Code: "required",
+				Message: "given in English, the language of record, whenever given in another language"})
+		}
+		if len(clean) == 0 {
+			clean = nil
+		}
+		*part.t = clean
+	}
+	if len(errs) > 0 {
+		return models.Invalid(errs...)
+	}
+	return nil
 }
 
 // moveTo moves a record to another jurisdiction, one the caller must hold.

@@ -96,10 +96,26 @@ func VesselDeadlines(v VesselParticulars, from Date) []Deadline {
 	return ds
 }
 
+// certificateRegime is the regime whose rule sets a kind's validity
+// (certificateMax); the other kinds' validity is what is endorsed.
+var certificateRegime = map[CertificateKind]Regime{
+	CertNonMechSurvey:       RegimeKarnataka2025,
+	CertProvisionalSurvey:   RegimeKarnataka2025,
+	CertDeclarationOfSurvey: RegimeKarnataka2025,
+	CertPollution:           RegimeKarnataka2025,
+	CertParadipLicence:      RegimeParadip1967,
+}
+
 // certificateDeadlines is a certificate's expiry and, for a non-mechanised
 // CoS, the late-renewal fine and registration lapse that follow it.
 func certificateDeadlines(v VesselParticulars, c CertificateRecord) []Deadline {
 	exp, cite, ok := CertificateExpiry(c)
+	if r, own := certificateRegime[c.Kind]; own && v.Regime != "" && r != v.Regime {
+		// Another regime's rule says nothing of this vessel's certificate:
+		// only the date endorsed on it stands, and none of that rule's
+		// consequences (a Paradip craft is never told Karnataka's r.52).
+		exp, cite, ok = c.ExpiresOn, CitationEndorsed, !c.ExpiresOn.IsZero()
+	}
 	if !ok {
 		return nil
 	}
@@ -107,7 +123,7 @@ func certificateDeadlines(v VesselParticulars, c CertificateRecord) []Deadline {
 	ds := []Deadline{
 		{Kind: DeadlineCertificateExpiry, Subject: v.ID, Document: doc, Due: exp, Citation: cite, Note: c.Number},
 	}
-	if c.Kind == CertNonMechSurvey {
+	if c.Kind == CertNonMechSurvey && (v.Regime == "" || v.Regime == RegimeKarnataka2025) {
 		ds = append(
 			ds,
 			Deadline{

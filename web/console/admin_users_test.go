@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -250,6 +251,8 @@ func TestAdminJurisdictionsDevicesAndJobs(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#name"), "Udupi"),
 		chromedp.SetValue(chromedp.CSS("#regime"), "KA-IV-2025"),
 		chromedp.SendKeys(chromedp.CSS("#state"), "Karnataka"),
+		chromedp.SendKeys(chromedp.CSS(`[id="office.authority.en"]`), "Karnataka Maritime Board"),
+		chromedp.SendKeys(chromedp.CSS(`[id="office.authority.kn"]`), "ಕರ್ನಾಟಕ ಕಡಲ ಮಂಡಳಿ"),
 		chromedp.Click(chromedp.CSS(`form[action="/console/admin/jurisdictions"] button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS("#name-UDUPI")),
 	)
@@ -265,6 +268,43 @@ func TestAdminJurisdictionsDevicesAndJobs(t *testing.T) {
 	}
 	webtest.Axe(t, ctx)
 	webtest.Shot(t, ctx, "jurisdictions")
+
+	// The office the jurisdiction's papers and pages name: an address in
+	// Kannada alone is refused next to its English field, nothing written;
+	// with its English it is saved. The form passes axe at 390 px.
+	var udupi models.Jurisdiction
+	if err := s.DB.Gorm.Where("code = 'UDUPI'").Take(&udupi).Error; err != nil ||
+		udupi.Office.Authority.In("kn") != "ಕರ್ನಾಟಕ ಕಡಲ ಮಂಡಳಿ" || udupi.Office.Authority.In("hi") != "Karnataka Maritime Board" {
+		t.Fatalf("Udupi's office as created: %+v %v", udupi.Office, err)
+	}
+	office := "/console/admin/jurisdictions/" + udupi.ID.String() + "/office"
+	webtest.Do(t, ctx, chromedp.EmulateViewport(webtest.PhoneWidth, webtest.PhoneHeight),
+		chromedp.Navigate(s.URL+office), chromedp.WaitVisible(chromedp.CSS(`[id="office.address.kn"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[id="office.address.kn"]`), "ಬಂದರು ಕಚೇರಿ, ಮಲ್ಪೆ"),
+		chromedp.Click(chromedp.CSS(`form[action="`+office+`"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[id="office.address.en-error"]`)),
+	)
+	var version int64
+	if err := s.DB.Gorm.Raw(`SELECT version FROM jurisdictions WHERE id = ?`, udupi.ID).Scan(&version).Error; err != nil ||
+		version != udupi.Version {
+		t.Errorf("the refused office was written: version %d, was %d (%v)", version, udupi.Version, err)
+	}
+	webtest.Axe(t, ctx)
+	webtest.Do(t, ctx,
+		chromedp.SendKeys(chromedp.CSS(`[id="office.address.en"]`), "Port Office, Malpe"),
+		chromedp.SendKeys(chromedp.CSS(`[id="office.hours.en"]`), "Monday to Saturday, 10:00 to 17:30"),
+		chromedp.Click(chromedp.CSS(`form[action="`+office+`"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.Search(`//p[contains(@class, "flash")][contains(., "changes were saved")]`)),
+	)
+	if err := s.DB.Gorm.Where("code = 'UDUPI'").Take(&udupi).Error; err != nil ||
+		udupi.Office.Address["en"] != "Port Office, Malpe" || udupi.Office.Address["kn"] != "ಬಂದರು ಕಚೇರಿ, ಮಲ್ಪೆ" ||
+		udupi.Office.Hours["en"] == "" || udupi.Office.Authority["en"] != "Karnataka Maritime Board" {
+		t.Errorf("Udupi's office as saved: %+v %v", udupi.Office, err)
+	}
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+office), chromedp.WaitVisible(chromedp.CSS(`[id="office.address.en"]`)))
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "jurisdiction-office-390")
+	webtest.Do(t, ctx, chromedp.EmulateViewport(webtest.LaptopWidth, webtest.LaptopHeight))
 
 	webtest.Do(t, ctx,
 		chromedp.Navigate(s.URL+"/console/admin/devices"),

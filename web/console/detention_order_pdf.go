@@ -1,12 +1,15 @@
 package console
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/gofiber/fiber/v2"
+	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/web"
 )
 
@@ -37,7 +40,7 @@ func (c *Console) orderPDF(ctx *fiber.Ctx) error {
 	}
 	var pages []document.Page
 	for _, l := range document.Langs(lang) {
-		p, err := orderDocument(o, ctx.Query("doc"), l, c.d.Issuer)
+		p, err := orderDocument(ctx.UserContext(), c.site.DB().Gorm, o, ctx.Query("doc"), l, c.d.Issuer)
 		if err != nil {
 			return err
 		}
@@ -58,7 +61,9 @@ func (c *Console) orderPDF(ctx *fiber.Ctx) error {
 
 // orderDocument lays out the detention order, or with doc "release" the
 // release order, in lang, under the issuer's letterhead.
-func orderDocument(o models.DetentionOrder, doc, lang string, issuer document.Issuer) (document.Page, error) {
+func orderDocument(ctx context.Context, db *gorm.DB, o models.DetentionOrder, doc, lang string,
+	issuer document.Issuer,
+) (document.Page, error) {
 	switch doc {
 	case "release":
 		if len(o.ReleaseParticulars) == 0 || string(o.ReleaseParticulars) == "null" {
@@ -68,13 +73,21 @@ func orderDocument(o models.DetentionOrder, doc, lang string, issuer document.Is
 		if err := json.Unmarshal(o.ReleaseParticulars, &r); err != nil {
 			return document.Page{}, err
 		}
-		return document.ReleasePage(r, lang, issuer)
+		is, err := issuer.OfPaper(ctx, db, o.JurisdictionID, rules.PaperReleaseOrder)
+		if err != nil {
+			return document.Page{}, err
+		}
+		return document.ReleasePage(r, lang, is)
 	case "", "detention":
 		var d document.DetentionOrder
 		if err := json.Unmarshal(o.Particulars, &d); err != nil {
 			return document.Page{}, err
 		}
-		return document.DetentionPage(d, lang, issuer)
+		is, err := issuer.OfPaper(ctx, db, o.JurisdictionID, rules.PaperDetentionOrder)
+		if err != nil {
+			return document.Page{}, err
+		}
+		return document.DetentionPage(d, lang, is)
 	}
 	return document.Page{}, models.Refused("doc", "enum", "must be detention or release")
 }

@@ -15,9 +15,9 @@ func (c *Console) jurisdictionCreate(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form := formValues(ctx, "code", "name", "regime", "state")
+	form := formValues(ctx, append([]string{"code", "name", "regime", "state"}, officeFields()...)...)
 	in := models.Jurisdiction{Code: strings.ToUpper(form["code"]), Name: form["name"], Regime: form["regime"],
-		State: form["state"]}
+		State: form["state"], Office: officeOf(form)}
 	if _, _, err := c.d.Registry.CreateJurisdiction(ctx.UserContext(), sc, in); err != nil {
 		p, perr := c.jurisdictionsPageOf(ctx)
 		if perr != nil {

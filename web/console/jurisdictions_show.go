@@ -15,6 +15,10 @@ type jurisdictionsPage struct {
 	Jurisdictions []models.Jurisdiction
 	Regimes       []string
 	Next          string
+	// Parts, Langs and Default are the new jurisdiction's office fields
+	// (officePage's); no default is shown before the regime is chosen.
+	Parts, Langs []string
+	Default      map[string]string
 }
 
 // jurisdictionsShow lists jurisdictions (as listJurisdictions).
@@ -35,7 +39,7 @@ func (c *Console) jurisdictionsPageOf(ctx *fiber.Ctx) (jurisdictionsPage, error)
 	if err != nil {
 		return jurisdictionsPage{}, err
 	}
-	p := jurisdictionsPage{Jurisdictions: page.Items, Next: page.NextCursor}
+	p := jurisdictionsPage{Jurisdictions: page.Items, Next: page.NextCursor, Parts: officeParts, Langs: officeLangs}
 	for _, r := range []rules.Regime{rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955} {
 		p.Regimes = append(p.Regimes, string(r))
 	}

@@ -86,6 +86,8 @@ func TestEveryPagePassesAxeOnAPhoneAndALaptop(t *testing.T) {
 		{"/admin/users/new", "/console/admin/users/new", nil},
 		{"/admin/users/:id", "/console/admin/users/" + user.String(), nil},
 		{"/admin/jurisdictions", "/console/admin/jurisdictions", nil},
+		{"/admin/jurisdictions/:id/office", "/console/admin/jurisdictions/" +
+			idOf(t, s, `SELECT id FROM jurisdictions WHERE code = ?`, "PARADIP").String() + "/office", nil},
 		{"/admin/devices", "/console/admin/devices", nil},
 		{"/admin/jobs", "/console/admin/jobs", nil},
 	}

@@ -33,6 +33,8 @@ func (c *Console) routesAdmin(r fiber.Router) {
 	a.Get("/jurisdictions", c.jurisdictionsShow)
 	a.Post("/jurisdictions", c.jurisdictionCreate)
 	a.Post("/jurisdictions/:id", c.jurisdictionUpdate)
+	a.Get("/jurisdictions/:id/office", c.jurisdictionOfficeShow)
+	a.Post("/jurisdictions/:id/office", c.jurisdictionOfficeUpdate)
 	a.Get("/devices", c.devicesShow)
 	a.Get("/jobs", c.jobsShow)
 	a.Post("/jobs/:name/run", c.jobsRun)

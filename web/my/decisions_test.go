@@ -48,10 +48,21 @@ func scopeOf(t *testing.T, s *webtest.Server, email string) models.Scope {
 // signInOwner signs email in on ctx by the mailed link, in lang.
 func signInOwner(t *testing.T, s *webtest.Server, ctx context.Context, email, lang string) {
 	t.Helper()
+	// The switcher's form is sent by the page's own fetch and the page
+	// loaded again: clicking it raced the wait below whenever lang was
+	// already the page's (the wait met the page being left, and the email
+	// typed into it was lost, or the next navigation was aborted).
 	webtest.Do(t, ctx,
 		chromedp.Navigate(s.URL+"/my/signin"),
 		chromedp.SetValue(chromedp.CSS("#lang-switch"), lang),
-		chromedp.Click(chromedp.CSS("header form button[type=submit]")),
+	)
+	if status := webtest.Get(t, ctx, chromedp.Evaluate[int64](`(() => { const f = document.querySelector("#lang-switch").form;
+		return fetch(f.action, {method: "POST", body: new URLSearchParams(new FormData(f)), credentials: "same-origin"})
+			.then(r => r.status) })()`, chromedp.EvalAwaitPromise)); status != 200 {
+		t.Fatalf("switch the language to %s: %d", lang, status)
+	}
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/my/signin"),
 		chromedp.WaitVisible(chromedp.CSS(`html[lang="`+lang+`"] #email`)),
 		chromedp.SendKeys(chromedp.CSS("#email"), email),
 		chromedp.Click(chromedp.CSS("main button[type=submit]")),

@@ -122,20 +122,22 @@ func (m *My) loadVessels(c *fiber.Ctx, ctx context.Context, today rules.Date, h 
 }
 
 // todosOf is what a vessel's compliance asks of its owner: certificates
-// to renew, surveys to attend (open findings come from the inspections,
+// to renew, surveys to attend, each linked to the page that says what to
+// bring and to which office (officeShow) (open findings come from the inspections,
 // with the page that rectifies them: addFindings).
 func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 	var out []todo
 	for _, s := range cp.Certificates {
 		if !s.ExpiresOn.IsZero() && s.DaysToExpiry <= soon {
 			out = append(out, todo{Kind: "renew", Due: civil(s.ExpiresOn), Vessel: v.Name,
-				Doc: s.Certificate.Kind, What: s.Certificate.Number, Late: s.DaysToExpiry < 0})
+				Doc: s.Certificate.Kind, What: s.Certificate.Number, Late: s.DaysToExpiry < 0,
+				Link: officeLink(v.ID, "renew", s.Certificate.Kind)})
 		}
 	}
 	for _, d := range cp.Deadlines {
 		if d.Kind == rules.DeadlineSurveyWindowCloses && today.DaysUntil(d.Due) <= soon {
 			out = append(out, todo{Kind: "survey", Due: civil(d.Due), Vessel: v.Name, Doc: d.Document,
-				Late: d.Due.Before(today)})
+				Late: d.Due.Before(today), Link: officeLink(v.ID, "survey", d.Document)})
 		}
 	}
 	return out

@@ -87,6 +87,7 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/detentions/:id/release.html", m.detentionDocumentHTML("release"))
 	r.Get("/detentions/:id/release.pdf", m.detentionDocumentPDF("release"))
 	r.Get("/photos/:id", m.photoContent)
+	r.Get("/vessels/:id/:need/:doc", m.officeShow)
 	r.Get("/findings/:id", m.findingShow)
 	r.Post("/findings/:id/rectify", m.rectificationCreate)
 	r.Get("/settings", m.settingsShow)

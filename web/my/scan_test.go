@@ -17,10 +17,9 @@ import (
 
 // ownerPages are the pages an owner reads, from the to-do list: every
 // notice with its HTML copy and PDF, every detention order's page with its
-// copy and PDF, every
-// finding (open, rectified, closing only by a
-// re-inspection), the settings. A new owner page joins
-// here.
+// copy and PDF, every finding (open, rectified, closing only by a
+// re-inspection), what to bring to renew a certificate or for a survey and
+// where, the settings. A new owner page joins here.
 func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...string) []string {
 	t.Helper()
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/"), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
@@ -36,6 +35,7 @@ func ownerPages(t *testing.T, s *webtest.Server, ctx context.Context, extra ...s
 		pages = append(pages, d, d+"/order.html", d+"/order.pdf")
 	}
 	pages = append(pages, webtest.Links(t, ctx, "/my/findings/")...)
+	pages = append(pages, webtest.Links(t, ctx, "/my/vessels/")...)
 	return append(pages, extra...)
 }
 
@@ -109,6 +109,7 @@ func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
 	t.Parallel()
 	s := webtest.NewServer(t)
 	rectified := decidedOwnerData(t, s)
+	dueCertificate(t, s, "owner1@demo.tindal") // a certificate to renew: its office page is scanned too
 	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
 	data := append(s.PersonData(t), "Registrar of Boats, Karwar") // the UPI payee as the bank holds it
 	for _, lang := range []string{"kn", "hi", "en"} {
@@ -120,6 +121,8 @@ func TestOwnerPagesSpeakTheOwnersLanguage(t *testing.T) {
 	pages := ownerPages(t, s, ctx, findingPages(t, s, "owner1@demo.tindal")...)
 	if len(pages) < 9 || !slices.Contains(pages, rectified) || !slices.ContainsFunc(pages, func(p string) bool {
 		return strings.HasPrefix(p, "/my/detentions/")
+	}) || !slices.ContainsFunc(pages, func(p string) bool {
+		return strings.HasPrefix(p, "/my/vessels/")
 	}) {
 		t.Fatalf("the walk reaches too few pages: %q", pages)
 	}

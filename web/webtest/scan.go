@@ -146,17 +146,25 @@ func PDFText(t testing.TB, pdf []byte) string {
 // header, as a person would.
 func SetLanguage(t testing.TB, ctx context.Context, lang string) {
 	t.Helper()
-	Do(t, ctx,
-		chromedp.SetValue(chromedp.CSS("#lang-switch"), lang),
-		chromedp.Click(chromedp.CSS("header form button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS(`html[lang="`+lang+`"] body`)),
-	)
+	// The switcher's form is sent by the page's own fetch, then the page is
+	// loaded again: clicking it and waiting for html[lang] raced whenever
+	// lang was already the page's (the wait met the page being left, and
+	// the next navigation was aborted by the switcher's redirect).
+	Do(t, ctx, chromedp.SetValue(chromedp.CSS("#lang-switch"), lang))
+	if status := Get(t, ctx, chromedp.Evaluate[int64](`(() => { const f = document.querySelector("#lang-switch").form;
+		return fetch(f.action, {method: "POST", body: new URLSearchParams(new FormData(f)), credentials: "same-origin"})
+			.then(r => r.status) })()`, chromedp.EvalAwaitPromise)); status != 200 {
+		t.Fatalf("switch the language to %s: %d", lang, status)
+	}
+	Do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`html[lang="`+lang+`"] body`)))
 }
 
 // PersonData is every value a person entered into the server's database
 // that pages show as entered: names of vessels, owners, crew, offices and
-// accounts, registration and certificate numbers, notes, reasons and
-// grounds, captions, where a detained vessel lies and its master. A scan does not hold these to the language.
+// accounts, registration and certificate numbers, the verification codes
+// printed on papers (twelve random letters may hold no digit), notes,
+// reasons and grounds, captions, where a detained vessel lies and its
+// master. A scan does not hold these to the language.
 func (s *Server) PersonData(t testing.TB) []string {
 	t.Helper()
 	var out []string
@@ -170,6 +178,7 @@ func (s *Server) PersonData(t testing.TB) []string {
 		UNION SELECT comment FROM reviews UNION SELECT caption FROM photos
 		UNION SELECT particulars->>'present_location' FROM detention_orders
 		UNION SELECT particulars->>'master_name' FROM detention_orders
+		UNION SELECT code FROM documents
 	) d WHERE x <> ''`).Scan(&out).Error
 	if err != nil {
 		t.Fatalf("the data people entered: %v", err)

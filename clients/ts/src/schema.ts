@@ -2566,6 +2566,19 @@ export interface components {
             name: string;
             regime: components["schemas"]["Regime"];
             state: string;
+            office?: components["schemas"]["JurisdictionOffice"];
+        };
+        /** @description What the jurisdiction's papers (penalty notice, receipt, detention and release orders), the public verification page and the owners' pages say of its office: the authority that speaks on them, the office's address and its opening hours, each in English, Kannada and Hindi. A part given at all is given in English (the language of record); the Kannada or Hindi text falls back to it. A part left out takes the regime's default (Karnataka 2025: the deployment's letterhead; Paradip 1967: the Conservator of the Port of Paradip; Kandla 1955: the Kandla Port Authority). On a patch, a part given replaces the stored part whole; an empty object clears it back to the default. */
+        JurisdictionOffice: {
+            authority?: components["schemas"]["OfficeText"];
+            address?: components["schemas"]["OfficeText"];
+            hours?: components["schemas"]["OfficeText"];
+        };
+        /** @description One text in each language; empty or absent languages fall back to English. */
+        OfficeText: {
+            en?: string;
+            kn?: string;
+            hi?: string;
         };
         JurisdictionInput: {
             /**
@@ -2577,10 +2590,12 @@ export interface components {
             name: string;
             regime: components["schemas"]["Regime"];
             state?: string;
+            office?: components["schemas"]["JurisdictionOffice"];
         };
         JurisdictionPatch: {
             name?: string;
             state?: string;
+            office?: components["schemas"]["JurisdictionOffice"];
         };
         JurisdictionList: {
             items: components["schemas"]["Jurisdiction"][];
