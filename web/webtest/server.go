@@ -63,6 +63,9 @@ type Server struct {
 type Options struct {
 	// Web adjusts the web layer's settings (timeouts, the clock).
 	Web func(*web.Deps)
+	// Auth adjusts the sign-in service's settings (its clock, the tokens'
+	// lifetimes).
+	Auth func(*auth.Options)
 	// History seeds the demo's year too (demo.WithHistory), as `make run`
 	// does: a year of two offices' work behind the charts, the plan and
 	// the owners' pages.
@@ -74,18 +77,48 @@ type Options struct {
 	DB      *storage.DB
 }
 
+// merged is the options in one: the last Restart (with its DB), History
+// when any asks for it, and every Web and Auth adjustment in order.
+func merged(opts []Options) Options {
+	var m Options
+	var webs []func(*web.Deps)
+	var auths []func(*auth.Options)
+	for _, o := range opts {
+		if o.Restart != nil {
+			m.Restart, m.DB = o.Restart, o.DB
+		}
+		m.History = m.History || o.History
+		if o.Web != nil {
+			webs = append(webs, o.Web)
+		}
+		if o.Auth != nil {
+			auths = append(auths, o.Auth)
+		}
+	}
+	if len(webs) > 0 {
+		m.Web = func(d *web.Deps) {
+			for _, f := range webs {
+				f(d)
+			}
+		}
+	}
+	if len(auths) > 0 {
+		m.Auth = func(a *auth.Options) {
+			for _, f := range auths {
+				f(a)
+			}
+		}
+	}
+	return m
+}
+
 // NewServer starts a server on a database of the test's own with the demo
 // data, stopped when the test ends.
 func NewServer(t testing.TB, opts ...Options) *Server {
 	t.Helper()
 	ctx := context.Background()
-	var restart *Server
-	var restored *storage.DB
-	for _, o := range opts {
-		if o.Restart != nil {
-			restart, restored = o.Restart, o.DB
-		}
-	}
+	o := merged(opts)
+	restart, restored := o.Restart, o.DB
 	_, priv, _ := ed25519.GenerateKey(rand.Reader) //nolint:errcheck // crypto/rand never fails
 	db := restored
 	if restart != nil {
@@ -94,13 +127,9 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 			t.Fatal(err)
 		}
 	}
-	history := false
-	for _, o := range opts {
-		history = history || o.History
-	}
 	// A server of the demo's register alone starts from a copy of it seeded
 	// once per test binary; one with the year seeds its own.
-	fromSeed := restart == nil && !history
+	fromSeed := restart == nil && !o.History
 	blobsFrom := ""
 	switch {
 	case fromSeed:
@@ -110,12 +139,17 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	case restart == nil:
 		db = testkit.NewDB(t)
 	}
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
+	authOpts := auth.Options{Hasher: authtest.CheapHasher()}
+	if o.Auth != nil {
+		o.Auth(&authOpts)
+	}
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), authOpts)
 	now := time.Now
 	local := testkit.LocalBlobsFrom(t, blobsFrom)
 	photos := photo.New(db, local, photo.Options{})
 	if restart == nil && !fromSeed {
-		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos), demo.WithHistory()); err != nil {
+		if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard,
+			demo.WithPhotos(photos), demo.WithHistory()); err != nil {
 			t.Fatalf("seed the demo data: %v", err)
 		}
 	}
@@ -134,10 +168,8 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	}
 	base := "http://" + ln.Addr().String()
 	wd := web.Deps{Logger: log, DB: db, Auth: authSvc, Clock: now, PublicBaseURL: base}
-	for _, o := range opts {
-		if o.Web != nil {
-			o.Web(&wd)
-		}
+	if o.Web != nil {
+		o.Web(&wd)
 	}
 	ob := notify.Outbox{Email: true, SMS: true, Link: base + "/my"}
 	payee := penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}

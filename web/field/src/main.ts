@@ -37,10 +37,17 @@ function network(): void {
   badge.className = navigator.onLine ? "net on" : "net off";
 }
 
-function shell(): void {
+// shell draws the top bar and the navigation; without a store (kept
+// false) only the top bar with the language: there is nothing to go to.
+function shell(kept = true): void {
   const select = h("select", { id: "lang", "aria-label": t("field.lang") },
     languages.map(([tag, name]) => h("option", { value: tag, lang: tag, selected: document.documentElement.lang === tag }, name)));
   select.addEventListener("change", () => {
+    if (!kept) {
+      setLang(select.value);
+      unsupported();
+      return;
+    }
     void setMeta("lang", select.value).then(() => {
       setLang(select.value);
       shell();
@@ -59,11 +66,21 @@ function shell(): void {
     })();
   });
   fill(byId("top"), h("span", { class: "brand" }, t("field.title")), h("span", { id: "net" }), select);
+  if (!kept) {
+    fill(byId("nav"));
+    return;
+  }
   fill(byId("nav"),
     h("a", { href: "#/plan" }, t("field.nav.plan")),
     h("a", { href: "#/search" }, t("field.nav.search")),
     h("a", { href: "#/sync" }, t("field.nav.sync")),
     out);
+}
+
+// unsupported says the browser cannot keep data, in the chosen language.
+function unsupported(): void {
+  shell(false);
+  notice("storage", t("field.storage.unsupported"), "bad");
 }
 
 function synced(o: SyncOutcome | "busy"): void {
@@ -123,9 +140,10 @@ async function start(): Promise<void> {
   try {
     await openDB();
   } catch {
+    // No store (a private window): the message and nothing else, so
+    // nothing is captured that closing the window would lose.
     setLang(browserLang());
-    shell();
-    notice("storage", t("field.storage.unsupported"), "bad");
+    unsupported();
     return;
   }
   setLang((await getMeta<string>("lang")) ?? browserLang());

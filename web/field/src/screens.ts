@@ -325,7 +325,11 @@ async function syncScreen(): Promise<Part[]> {
   const upload = photos.filter((p) => p.state === "pending").length;
   const last = await getMeta<number>("last_sync");
   const button = h("button", { type: "button", id: "sync-now", class: "primary" }, t("field.sync.now"));
-  button.addEventListener("click", () => void syncNow().then(() => go("#/sync")));
+  // Redrawn after the sync only while the person is still here: a sync
+  // that ended the session has moved on to the sign-in.
+  button.addEventListener("click", () => void syncNow().then(() => {
+    if (location.hash === "#/sync") go("#/sync");
+  }));
   const label = (name: string) => {
     const id = `field.mutation.${name}`;
     return t(id) || t("field.mutation.other");
