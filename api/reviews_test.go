@@ -12,6 +12,7 @@ import (
 
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -82,13 +83,20 @@ func TestReviewQueue(t *testing.T) {
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	p := h.pusher("inspector")
 	now := testkit.Now()
+	// Ages are counted in India's calendar days: each inspection is
+	// submitted at noon India time, n days before today there, whatever
+	// the hour the suite runs at (make test-hours runs it at 00:30).
+	noon := func(n int) time.Time {
+		y, m, d := now.In(rules.IST).Date()
+		return time.Date(y, m, d-n, 12, 0, 0, 0, rules.IST)
+	}
 	// Submitted out of capture order: the queue orders by submission time.
-	b, _ := h.submitted(p, now.Add(-50*time.Hour), foundDef{"30013", "06"}) // Sch-IX para 2.2 watertight integrity failed: detention proposed
-	a, _ := h.submitted(p, now.Add(-74*time.Hour), foundDef{"11004", "03"}) // lifebuoys within 14 days
-	c, _ := h.submitted(p, now.Add(-26*time.Hour))
+	b, _ := h.submitted(p, noon(2), foundDef{"30013", "06"}) // Sch-IX para 2.2 watertight integrity failed: detention proposed
+	a, _ := h.submitted(p, noon(3), foundDef{"11004", "03"}) // lifebuoys within 14 days
+	c, _ := h.submitted(p, noon(1))
 	// Captured before c's submission, synced after it: changed after
 	// submission. Captured after b's: an amendment request (an open issue).
-	p.push(now.Add(-26*time.Hour+time.Minute), "inspection.edit", map[string]any{"inspection_id": c, "notes": "written before submitting"})
+	p.push(noon(1).Add(time.Minute), "inspection.edit", map[string]any{"inspection_id": c, "notes": "written before submitting"})
 	if r := p.push(now.Add(-time.Hour), "inspection.edit", map[string]any{"inspection_id": b, "notes": "written after submitting"}); r.Code != "amendment_requested" {
 		t.Fatalf("edit after submission: %+v", r)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -55,7 +56,7 @@ func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 	}
 	notice := karwarNotice(t, s)
 	noticeNo := scalar[string](t, s, `SELECT number FROM penalty_notices WHERE id = ?`, notice)
-	today := time.Now().Format("2006-01-02")
+	today := time.Now().In(rules.IST).Format("2006-01-02") // India's date: the law's calendar
 
 	owner := idOf(t, s, `SELECT owner_id FROM vessels WHERE registration_number = ?`, regDetention)
 	ownerName := scalar[string](t, s, `SELECT name FROM owners WHERE id = ?`, owner)
@@ -99,7 +100,7 @@ func TestRefusalsSpeakThePagesLanguageAndNameThings(t *testing.T) {
 			words: map[string]string{"kn": "ಇನ್ನು ನಿರ್ಧಾರಕ್ಕಾಗಿ ಕಾಯುತ್ತಿಲ್ಲ", "hi": "अब निर्णय की प्रतीक्षा में नहीं"}}},
 		{reg, refusal{name: "a receipt number given for another payment", path: "/console/notices/" + notice.String() + "/payments",
 			form: url.Values{"penalty_id": {m[1]}, "receipt_number": {"KWR/2026/00417"}, "amount": {due[1]},
-				"paid_on": {time.Now().AddDate(0, 0, -1).Format("2006-01-02")}},
+				"paid_on": {time.Now().In(rules.IST).AddDate(0, 0, -1).Format("2006-01-02")}},
 			status: http.StatusConflict, names: []string{"KWR/2026/00417", noticeNo, regDetention},
 			words: map[string]string{"kn": "ಬೇರೊಂದು ಪಾವತಿಗೆ ದಾಖಲಿಸಲಾಗಿದೆ", "hi": "किसी दूसरे भुगतान के लिए दर्ज"}}},
 		{reg, refusal{name: "an owner with vessels deleted", path: "/console/owners/" + owner.String() + "/delete",
