@@ -1,7 +1,9 @@
 package web
 
 import (
+	"encoding/json"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -181,4 +183,79 @@ func (v *View) Cite(text string) string {
 		}
 	}
 	return text
+}
+
+// Change is one field of a change a phone sent (an amendment request, a
+// held mutation), as a person reads it: the field's name and its value.
+type Change struct{ Field, Value string }
+
+// Changes are the fields of a mutation's arguments (raw, a JSON object;
+// a whole held mutation's "args" are read inside it) in the page's
+// language: each field by the catalogue's name (field.*), yes and no for
+// a flag, a text as written; the ids that say which record are left out,
+// as the page names the record itself. Nothing when raw is not an object.
+func (v *View) Changes(raw []byte) []Change {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return nil
+	}
+	if args, ok := obj["args"]; ok {
+		if inner := v.Changes(args); inner != nil {
+			return inner
+		}
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		if k == "id" || strings.HasSuffix(k, "_id") || k == "args" || k == "name" {
+			continue
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]Change, 0, len(keys))
+	for _, k := range keys {
+		val := v.value(obj[k])
+		if k == "answer" && val != "" { // a checklist answer: yes, no, not applicable
+			val = v.named(val, "answer.")
+		}
+		out = append(out, Change{Field: v.named(k, "field."), Value: val})
+	}
+	return out
+}
+
+// value is a JSON value as a person reads it: a string as written, a flag
+// as yes or no, null as a dash, a number or anything else as JSON writes it.
+func (v *View) value(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var b bool
+	if json.Unmarshal(raw, &b) == nil {
+		if b {
+			return v.text("yesno.yes", nil)
+		}
+		return v.text("yesno.no", nil)
+	}
+	if string(raw) == "null" {
+		return "—"
+	}
+	return strings.TrimSpace(string(raw))
+}
+
+// ConflictField names the field two writers changed (entity.field) as the
+// catalogue does (field.*).
+func (v *View) ConflictField(entity, field string) string {
+	if locale.Default().Has("field." + entity + "." + field) {
+		return v.text("field."+entity+"."+field, nil)
+	}
+	return v.named(field, "field.")
+}
+
+// ConflictValue is one side of a conflict as a person reads it.
+func (v *View) ConflictValue(raw []byte) string {
+	if len(raw) == 0 {
+		return "—"
+	}
+	return v.value(raw)
 }

@@ -1,7 +1,6 @@
 package console
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -32,7 +31,7 @@ type inspectionPage struct {
 	Findings     []findingRow
 	PenaltySteps []rules.Step
 	Proposal     *detention.DetentionProposal
-	Conflicts    []conflictRow
+	Conflicts    []models.Conflict
 	// CanReview: the inspection waits for a decision this person may take.
 	CanReview bool
 	// CanResolve, CanAmend: this person may resolve conflicts and decide
@@ -81,12 +80,6 @@ func photoRowOf(v photo.View) photoRow {
 	return r
 }
 
-// conflictRow is a same-field conflict with both values as text.
-type conflictRow struct {
-	models.Conflict
-	Server, Client string
-}
-
 // inspectionShow shows one inspection.
 func (c *Console) inspectionShow(ctx *fiber.Ctx) error {
 	id, err := idParam(ctx, "inspection")
@@ -124,7 +117,7 @@ func (c *Console) inspectionPage(ctx *fiber.Ctx, id uuid.UUID) (*inspectionPage,
 		}
 	}
 	p.Findings, p.Loose, p.PenaltySteps = findingRows(v, photos)
-	p.Conflicts = conflictRows(v.Conflicts)
+	p.Conflicts = v.Conflicts
 	if err := c.proposalOf(ctx, p); err != nil {
 		return nil, err
 	}
@@ -197,22 +190,4 @@ func findingRows(v inspect.ReviewerView, photos []photo.View) ([]findingRow, []p
 		}
 	}
 	return rows, loose, steps
-}
-
-func conflictRows(cs []models.Conflict) []conflictRow {
-	out := make([]conflictRow, 0, len(cs))
-	for _, x := range cs {
-		out = append(out, conflictRow{Conflict: x, Server: jsonText(x.ServerValue), Client: jsonText(x.ClientValue)})
-	}
-	return out
-}
-
-// jsonText is a stored JSON value as a person reads it: a string without
-// its quotes, anything else as written.
-func jsonText(j models.JSON) string {
-	var s string
-	if json.Unmarshal(j, &s) == nil {
-		return s
-	}
-	return strings.TrimSpace(string(j))
 }

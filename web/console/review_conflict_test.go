@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -68,7 +69,15 @@ func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`form[action$="/resolve"]`)))
 	// The requested change in words (history.inspection.answer), not its
 	// internal name inspection.answer.
-	has(t, ctx, "moored at the jetty", "anchored off the jetty", "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ")
+	// The fields in words too: the conflict's field (not inspection.notes),
+	// the requested answer's fields and values (not its JSON).
+	text := has(t, ctx, "moored at the jetty", "anchored off the jetty", "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ",
+		"ಟಿಪ್ಪಣಿಗಳು", "ಉತ್ತರ", "ಇಲ್ಲ", "one extinguisher discharged")
+	for _, internal := range []string{"inspection.notes", `{"`, "inspection_id", "fire.extinguishers"} {
+		if strings.Contains(text, internal) {
+			t.Errorf("the inspection's page shows %q", internal)
+		}
+	}
 	look(t, ctx, "conflict-and-amendment-kn")
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`form[action$="/resolve"] button[value=kept]`)),
 		chromedp.WaitVisible(chromedp.CSS("p.flash")))
@@ -99,7 +108,12 @@ func TestSupervisorDecidesThePhonesHeldWork(t *testing.T) {
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/sync?older_than=0"), chromedp.WaitVisible(chromedp.CSS("main h1")))
 	// The held change in words (history.inspection.answer), not its
 	// internal name inspection.answer.
-	has(t, ctx, "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ", "inspector.karwar@demo.tindal", "fire.extinguishers")
+	text := has(t, ctx, "ಪರಿಶೀಲನಾ ಪಟ್ಟಿಯ ಅಂಶಕ್ಕೆ ಉತ್ತರಿಸಲಾಗಿದೆ", "inspector.karwar@demo.tindal", "ಉತ್ತರ", "ಹೌದು")
+	for _, internal := range []string{`{"`, "inspection_id", "fire.extinguishers"} {
+		if strings.Contains(text, internal) {
+			t.Errorf("the held work's page shows %q", internal)
+		}
+	}
 	look(t, ctx, "held-work-kn")
 	sel := `form[action*="/` + id.String() + `/decide"]`
 	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=discard]`)),
