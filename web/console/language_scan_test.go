@@ -68,6 +68,8 @@ func TestConsolePagesSpeakKannadaAndHindi(t *testing.T) {
 	pages = append(pages, each("/detention-orders/:id", "/console/detention-orders/", "",
 		`SELECT id::text FROM detention_orders`)...)
 	pages = append(pages, each("/notices/:id", "/console/notices/", "", `SELECT id::text FROM penalty_notices`)...)
+	pages = append(pages, each("/admin/jurisdictions/:id/office", "/console/admin/jurisdictions/", "/office",
+		`SELECT id::text FROM jurisdictions ORDER BY code`)...)
 	pages = append(pages, each("/owners/:id", "/console/owners/", "",
 		`SELECT DISTINCT ON (o.jurisdiction_id) o.id::text FROM owners o ORDER BY o.jurisdiction_id, o.id`)...)
 	pages = append(pages, each("/owners/:id/edit", "/console/owners/", "/edit", `SELECT id::text FROM owners ORDER BY id LIMIT 1`)...)
