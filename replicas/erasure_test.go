@@ -22,6 +22,7 @@ import (
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/tindal/tindal/checklist"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 )
@@ -171,7 +172,9 @@ func TestPhotosOnADegradedErasureSet(t *testing.T) {
 	must(t, err)
 	adminTok := apiLogin(t, e.base(), "admin@replicas.test", "ec-desk")
 	run := set.do(e.base(), "POST", "/v1/admin/jobs/photo-orphans/run", adminTok,
-		map[string]any{"now": time.Now().AddDate(0, 0, 8).Format("2006-01-02")})
+		// India's date eight days on: the job's day begins at midnight there
+		// (after 18:30 UTC, UTC's date eight days on is within the grace).
+		map[string]any{"now": time.Now().In(rules.IST).AddDate(0, 0, 8).Format("2006-01-02")})
 	if run.status != 202 {
 		t.Fatalf("run photo-orphans: %d %s", run.status, run.body)
 	}

@@ -68,7 +68,7 @@ func seedInto(db *storage.DB, ids map[string]string) error {
 		return err
 	}
 	a := auth.NewService(db, nil, auth.Options{Hasher: authtest.CheapHasher()})
-	long := time.Now().AddDate(-1, 0, 0)
+	long := time.Now().Add(-365 * 24 * time.Hour)
 	for _, u := range []struct {
 		label string
 		role  models.Role
@@ -97,7 +97,7 @@ func seedInto(db *storage.DB, ids map[string]string) error {
 // and mails are its own however often it runs.
 func newUser(role models.Role, label string) (string, error) {
 	email := label + "-" + randomHex(4) + "@replicas.test"
-	n := auth.NewUser{Email: email, Name: label, Role: role, Password: password, AssignedFrom: time.Now().AddDate(-1, 0, 0)}
+	n := auth.NewUser{Email: email, Name: label, Role: role, Password: password, AssignedFrom: time.Now().Add(-365 * 24 * time.Hour)}
 	switch role {
 	case models.RoleOwner:
 		o, err := uuid.Parse(set.ids["owner"])

@@ -136,9 +136,9 @@ var historySQL = []string{
 	    jurisdiction_id, owner_id, inspector_id)
 	   SELECT md5('a' || (i.g * {K} + k))::uuid, i.id, {tpl}, 'item-' || k, 'no', 1, i.at, i.jur, i.owner, i.inspector
 	   FROM scale_i i, generate_series(0, {K} - 1) k`,
-	`INSERT INTO findings (id, inspection_id, code, source, action, due_kind, due_date, jurisdiction_id, owner_id,
-	    inspector_id, rectified)
-	   SELECT md5('f' || (i.g * {K} + k))::uuid, i.id, '11004', 'inspector', '17', 'days',
+	`INSERT INTO findings (id, inspection_id, vessel_id, code, source, action, due_kind, due_date, jurisdiction_id,
+	    owner_id, inspector_id, rectified)
+	   SELECT md5('f' || (i.g * {K} + k))::uuid, i.id, i.vessel, '11004', 'inspector', '17', 'days',
 	    (i.at + interval '30 days')::date, i.jur, i.owner, i.inspector, (i.g * {K} + k) % 1000 <> 0
 	   FROM scale_i i, generate_series(0, {K} - 1) k`,
 	`INSERT INTO liable_parties (id, kind, ref, owner_id) SELECT md5('p' || g)::uuid, 'owner',

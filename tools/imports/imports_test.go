@@ -36,7 +36,7 @@ var rules = map[string]rule{
 	"web/field/icons":       {},
 	"storage":               {allow: []string{"models", "rules", "storage/migrations"}},
 	"storage/blob/blobtest": {allow: []string{"storage/blob"}},
-	"document":              {allow: []string{"locale", "rules"}},
+	"document":              {allow: []string{"locale", "models", "rules"}},
 	"notify":                {allow: []string{"locale", "models", "rules", "storage"}},
 	"auth":                  {allow: []string{"models", "notify", "rules", "storage"}},
 	"registry":              {allow: []string{"models", "rules", "storage"}},
