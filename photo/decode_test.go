@@ -94,6 +94,14 @@ func TestCheckImage(t *testing.T) {
 		{"a camera JPEG with EXIF", jpg, photo.TypeJPEG, true},
 		{"a JPEG with a trailer after its end (a phone's extra data)", bigJPEG(t, 40_000), photo.TypeJPEG, true},
 		{"a JPEG with a second JPEG after its end (a multi-picture file)", append(bytes.Clone(jpg), progressive...), photo.TypeJPEG, true},
+		// A motion photo's video is megabytes of binary bytes: "<svg" or
+		// "<img" turns up in them by chance (once in ~2^28 bytes), never
+		// followed by a page's text.
+		{"a JPEG whose binary trailer holds <svg and <IMG by chance", append(bytes.Clone(jpg),
+			"\x00\x9f<svg\x01\x8c\xfe\x00\x13\x07\x88\xa1\x02\x00\x00\xc4\x10\x7f\x80<IMG\xff\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0b\x0c\x0e\x0f\x10"...),
+			photo.TypeJPEG, true},
+		{"JPEG with an SVG page after its end", append(bytes.Clone(jpg), `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`...),
+			photo.TypeJPEG, false},
 		{"a progressive JPEG", progressive, photo.TypeJPEG, true},
 		{"a PNG", pngOK, photo.TypePNG, true},
 		{"an interlaced PNG", interlaced, photo.TypePNG, true},

@@ -223,10 +223,14 @@ func jpegScan(br *bufio.Reader) (byte, error) {
 }
 
 // markup is what refuses the bytes after an image's end: the start of an
-// HTML, SVG, XML or PHP document or of a script. A phone's trailer (a
-// second, smaller JPEG of the same picture, a motion photo's video, a
-// maker's tags) holds none of them; random bytes hold one of these
-// sequences by chance about once in 2^48 positions.
+// HTML, SVG, XML or PHP document or of a script, followed by text
+// (markupText). A phone's trailer (a second, smaller JPEG of the same
+// picture, a motion photo's video, a maker's tags) is binary: "<svg" or
+// "<img" alone turns up in random bytes once in about 2^28 positions,
+// which a motion photo's few megabytes of video would hit one time in
+// fifty, so the sequence counts only where the 16 bytes after it are
+// plain text, as a page's or a script's are (about 2^-51 a position in
+// random bytes).
 var markup = [][]byte{
 	[]byte("<!doctype"), []byte("<html"), []byte("<head"), []byte("<body"), []byte("<script"),
 	[]byte("<svg"), []byte("<iframe"), []byte("<object"), []byte("<embed"), []byte("<meta"),
@@ -235,6 +239,10 @@ var markup = [][]byte{
 
 // maxMarkup is the length of the longest sequence in markup.
 const maxMarkup = 9
+
+// markupText is how many bytes after a sequence of markup must be plain
+// text (printable ASCII, tabs and line breaks) for it to count.
+const markupText = 16
 
 // checkTrailer reads the bytes after an image's end marker to their end
 // and refuses them when they hold markup (checkTrailer's list, in any
@@ -258,15 +266,26 @@ func checkTrailer(br *bufio.Reader) error {
 	}
 }
 
-// isMarkup reports whether br's next bytes begin one of markup.
+// isMarkup reports whether br's next bytes begin one of markup followed
+// by plain text (or by the end of the bytes).
 func isMarkup(br *bufio.Reader) bool {
-	p, _ := br.Peek(maxMarkup) //nolint:errcheck // fewer bytes at the end
+	p, _ := br.Peek(maxMarkup + markupText) //nolint:errcheck // fewer bytes at the end
 	for _, m := range markup {
-		if len(p) >= len(m) && bytes.EqualFold(p[:len(m)], m) {
+		if len(p) >= len(m) && bytes.EqualFold(p[:len(m)], m) && plainText(p[len(m):min(len(p), len(m)+markupText)]) {
 			return true
 		}
 	}
 	return false
+}
+
+// plainText reports whether b is printable ASCII, tabs and line breaks.
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7e) && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // pngHeader is what checkPNG needs of IHDR.
