@@ -28,8 +28,10 @@ import (
 // slowLink is a phone's 2G link on loopback: a TCP proxy that carries the
 // phone's bytes to the server at rate bytes a second after latency, and
 // cuts a connection after a random number of bytes in [cutMin, cutMax)
-// (never when cutMax is 0): the phone sees a reset, the server the end of
-// its input. up counts every byte carried towards the server.
+// (never when cutMax is 0; the first connection always after cutMin, so
+// that a test through it sees at least one cut): the phone sees a reset,
+// the server the end of its input. up counts every byte carried towards
+// the server.
 type slowLink struct {
 	target         string
 	ln             net.Listener
@@ -37,6 +39,7 @@ type slowLink struct {
 	latency        time.Duration
 	cutMin, cutMax int
 	up, cuts       atomic.Int64
+	conns          atomic.Int64 // connections carried so far
 }
 
 func newSlowLink(t *testing.T, target string, rate int, latency time.Duration, cutMin, cutMax int) *slowLink {
@@ -77,7 +80,10 @@ func (l *slowLink) serve() {
 // when its budget is spent.
 func (l *slowLink) carry(phone, server net.Conn) {
 	budget := -1
-	if l.cutMax > 0 {
+	switch first := l.conns.Add(1) == 1; {
+	case l.cutMax > 0 && first:
+		budget = l.cutMin
+	case l.cutMax > 0:
 		budget = l.cutMin + mrand.IntN(l.cutMax-l.cutMin)
 	}
 	buf := make([]byte, 512)
