@@ -212,21 +212,7 @@ func TestPushAfterServerCrashIsAcceptedOnceItsSessionEnds(t *testing.T) {
 	if err := blocker.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// PostgreSQL ends the dead server's session once it finds its socket
-	// closed: here, as soon as the row lock it waited for is free.
-	for deadline := time.Now().Add(20 * time.Second); ; {
-		var n int
-		if err := db.Pool.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", waiting).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the killed server's session never ended")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testkit.WaitBackendGone(t, db, waiting)
 	b := startServer(t, bin, dbURL, data)
 	status, body, err = push(b, ms...)
 	if err != nil || status != 200 {

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -280,3 +281,24 @@ var settingName = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)?$`)
 
 // quoteLiteral quotes v as an SQL string literal.
 func quoteLiteral(v string) string { return "'" + strings.ReplaceAll(v, "'", "''") + "'" }
+
+// WaitBackendGone waits until PostgreSQL's backend pid has ended, as a
+// killed server's session does once the lock it waited for is free and it
+// finds its socket closed (its transaction rolls back); it fails the test
+// after a minute.
+func WaitBackendGone(t testing.TB, db *storage.DB, pid int) {
+	t.Helper()
+	ctx := context.Background()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		var n int
+		if err := db.Pool.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the killed server's session never ended")
+		}
+	}
+}

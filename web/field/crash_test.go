@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tindal/tindal/testkit"
 	"github.com/tindal/tindal/web/webtest"
 )
 
@@ -161,21 +162,7 @@ func TestAServerKilledMidPushAppliesOnce(t *testing.T) {
 	if err := blocker.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// PostgreSQL ends the dead server's session once the lock it waited
-	// for is free and it finds its socket closed; its transaction rolls back.
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		var n int
-		if err := db.Pool.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", waiting).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the killed server's session never ended")
-		}
-		time.Sleep(20 * time.Millisecond) // polls PostgreSQL for the session's end
-	}
+	testkit.WaitBackendGone(t, db, waiting)
 	failed := messages(t, "en")["field.sync.failed"]
 	waitFor(t, tab, fmt.Sprintf(`document.querySelector('#notices #sync')?.textContent === %q`, failed), 60*time.Second)
 	if q := queued(t, tab); len(q["pending"]) != 5 {
