@@ -133,6 +133,9 @@ func TestOwnerAccountWithoutEmail(t *testing.T) {
 	}
 	// no link to mail: the registrar's resend finds no account with an email
 	err = f.svc.ResendOneTime(t.Context(), models.Scope{Access: models.AccessAll}, bare,
-		func(context.Context, *gorm.DB, OneTimeMail) error { t.Fatal("mailed an account without email"); return nil })
+		func(context.Context, *gorm.DB, OneTimeMail) error {
+			t.Fatal("mailed an account without email")
+			return nil
+		})
 	wantCode(t, err, models.KindNotFound, "not_found")
 }

@@ -35,17 +35,6 @@ type serverProcess struct {
 	log  bytes.Buffer
 }
 
-// buildServer compiles cmd/tindal once for the test.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tindal")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/tindal/tindal/cmd/tindal").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build the server: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func startServer(t *testing.T, bin, dbURL, dataDir string) *serverProcess {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -123,7 +112,7 @@ func (s *serverProcess) call(method, path, token string, body any, hdr ...string
 // 30-second lease it replaced, the resend answered 409 push_in_progress
 // until the lease expired.)
 func TestPushAfterServerCrashIsAcceptedOnceItsSessionEnds(t *testing.T) {
-	bin := buildServer(t)
+	bin := testkit.BuildServer(t)
 	db := testkit.NewDB(t)
 	ctx := context.Background()
 	dbURL := db.Pool.Config().ConnString()

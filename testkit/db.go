@@ -13,6 +13,8 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -301,4 +303,18 @@ func WaitBackendGone(t testing.TB, db *storage.DB, pid int) {
 			t.Fatal("the killed server's session never ended")
 		}
 	}
+}
+
+// BuildServer compiles cmd/tindal into the test's temporary folder and
+// returns the binary's path, for tests that run the server as its own
+// process (to kill it, or restart it on the same database).
+func BuildServer(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tindal")
+	//nolint:gosec // G204: fixed arguments; bin is the test's own temporary path
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/tindal/tindal/cmd/tindal").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build the server: %v\n%s", err, out)
+	}
+	return bin
 }

@@ -27,17 +27,6 @@ type serverProcess struct {
 	log bytes.Buffer
 }
 
-// buildServer compiles cmd/tindal once for the test.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tindal")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/tindal/tindal/cmd/tindal").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build the server: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // freeAddr is a loopback address no one listens on.
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -106,7 +95,7 @@ func TestAServerKilledMidPushAppliesOnce(t *testing.T) {
 	built := make(chan struct{})
 	go func() { // the build runs while the demo data is seeded
 		defer close(built)
-		bin = buildServer(t)
+		bin = testkit.BuildServer(t)
 	}()
 	seeded := webtest.NewServer(t)
 	<-built
