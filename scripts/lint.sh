@@ -41,5 +41,7 @@ if [ "$#" -eq 0 ]; then
 		exit 1
 	fi
 fi
+# --allow-serial-runners: a second lint on the machine (another worktree's)
+# waits for the first one's lock instead of failing the step.
 # shellcheck disable=SC2086 # LINT_FLAGS is a list of flags
-exec "$bin/golangci-lint" run ${LINT_FLAGS:-} "${@:-./...}"
+exec "$bin/golangci-lint" run --allow-serial-runners ${LINT_FLAGS:-} "${@:-./...}"
