@@ -134,5 +134,5 @@ func (s *Service) refundBusy(ctx context.Context, addr attempt, email string, no
 	if err := s.refund(ctx, addr); err != nil {
 		return err
 	}
-	return s.refund(ctx, attempt{key: accountKey(email), start: now.Truncate(s.opts.AccountLimit.Window)})
+	return s.refund(ctx, attempt{key: accountKey(email), start: s.opts.AccountLimit.Start(now)})
 }

@@ -118,7 +118,7 @@ func (s *Service) limitedCheck(ctx context.Context, email, password, remoteAddr 
 	if err := s.refund(ctx, addr); err != nil {
 		return models.User{}, err
 	}
-	if err := s.clearAttempts(ctx, accountKey(email)); err != nil {
+	if err := s.counts.Clear(ctx, accountKey(email)); err != nil {
 		return models.User{}, err
 	}
 	return user, nil

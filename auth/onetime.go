@@ -18,6 +18,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/ratelimit"
 )
 
 // One-time sign-in for owners (docs/OWNERS.md): an owner types their
@@ -115,13 +116,13 @@ func (s *Service) ResendOneTime(ctx context.Context, sc models.Scope, ownerID uu
 
 // limitOneTime counts one request under key and refuses it over lim.
 func (s *Service) limitOneTime(ctx context.Context, key string, lim RateLimit, now time.Time) error {
-	n, end, err := s.hit(ctx, key, lim, now)
+	n, end, err := s.counts.Hit(ctx, key, lim, now)
 	if err != nil {
 		return err
 	}
-	if n > lim.Max {
+	if lim.Over(n) {
 		e := models.Errorf(models.KindRateLimited, "too_many_attempts", "too many sign-in requests; try again later")
-		e.RetryAfter = max(1, int((end.Sub(now)+time.Second-1)/time.Second))
+		e.RetryAfter = ratelimit.RetryAfter(end, now)
 		return e
 	}
 	return nil

@@ -2,44 +2,20 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"time"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage/ratelimit"
 )
 
-// Login attempts are counted in fixed windows in PostgreSQL (table
-// login_attempts), so every replica shares the counters. Windows are aligned
-// on multiples of their length since the zero time, the same on every replica.
+// Login attempts, one-time and SMS code requests and password-reset
+// attempts are counted by the shared limiter (storage/ratelimit, table
+// login_attempts), so every replica shares the counters.
 
 func accountKey(email string) string { return "account:" + email }
 
 func addressKey(addr string) string { return "address:" + addr }
-
-// hit counts one event under key in the current window of lim and returns
-// the count so far, and when the window ends.
-func (s *Service) hit(ctx context.Context, key string, lim RateLimit, now time.Time) (int, time.Time, error) {
-	start := now.Truncate(lim.Window)
-	var n int
-	err := s.db.Gorm.WithContext(ctx).Raw(`
-		INSERT INTO login_attempts (key, window_start, count) VALUES (?, ?, 1)
-		ON CONFLICT (key, window_start) DO UPDATE SET count = login_attempts.count + 1
-		RETURNING count`, key, start).Scan(&n).Error
-	if err != nil {
-		return 0, time.Time{}, fmt.Errorf("count login attempt: %w", err)
-	}
-	return n, start.Add(lim.Window), nil
-}
-
-// clearAttempts forgets every window of key.
-func (s *Service) clearAttempts(ctx context.Context, key string) error {
-	err := s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM login_attempts WHERE key = ?`, key).Error
-	if err != nil {
-		return fmt.Errorf("clear login attempts: %w", err)
-	}
-	return nil
-}
 
 // attempt is one counted login attempt, to refund if it succeeds.
 type attempt struct {
@@ -56,12 +32,12 @@ func (s *Service) limitAddress(ctx context.Context, addr string, now time.Time) 
 	if addr == "" {
 		return attempt{}, nil
 	}
-	a := attempt{key: addressKey(hostOnly(addr)), start: now.Truncate(s.opts.AddressLimit.Window)}
-	n, end, err := s.hit(ctx, a.key, s.opts.AddressLimit, now)
+	a := attempt{key: addressKey(hostOnly(addr)), start: s.opts.AddressLimit.Start(now)}
+	n, end, err := s.counts.Hit(ctx, a.key, s.opts.AddressLimit, now)
 	if err != nil {
 		return attempt{}, err
 	}
-	if n > s.opts.AddressLimit.Max {
+	if s.opts.AddressLimit.Over(n) {
 		return attempt{}, errTooMany(end, now)
 	}
 	return a, nil
@@ -72,25 +48,18 @@ func (s *Service) refund(ctx context.Context, a attempt) error {
 	if a.key == "" {
 		return nil
 	}
-	err := s.db.Gorm.WithContext(ctx).
-		Exec(`UPDATE login_attempts SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0`,
-			a.key, a.start).
-		Error
-	if err != nil {
-		return fmt.Errorf("refund login attempt: %w", err)
-	}
-	return nil
+	return s.counts.Refund(ctx, a.key, a.start)
 }
 
 // limitAccount counts a login attempt against the account before the
 // password is checked, so that parallel guesses cannot overrun the limit; a
 // successful login clears the count, which leaves only the failures.
 func (s *Service) limitAccount(ctx context.Context, email string, now time.Time) error {
-	n, end, err := s.hit(ctx, accountKey(email), s.opts.AccountLimit, now)
+	n, end, err := s.counts.Hit(ctx, accountKey(email), s.opts.AccountLimit, now)
 	if err != nil {
 		return err
 	}
-	if n > s.opts.AccountLimit.Max {
+	if s.opts.AccountLimit.Over(n) {
 		return errTooMany(end, now)
 	}
 	return nil
@@ -100,16 +69,12 @@ func (s *Service) limitAccount(ctx context.Context, email string, now time.Time)
 // periodic job.
 func (s *Service) PruneLoginAttempts(ctx context.Context) (int64, error) {
 	longest := max(s.opts.AccountLimit.Window, s.opts.AddressLimit.Window)
-	res := s.db.Gorm.WithContext(ctx).Exec(`DELETE FROM login_attempts WHERE window_start < ?`, s.now().Add(-longest))
-	if res.Error != nil {
-		return 0, fmt.Errorf("prune login attempts: %w", res.Error)
-	}
-	return res.RowsAffected, nil
+	return s.counts.Prune(ctx, s.now().Add(-longest))
 }
 
 func errTooMany(windowEnd, now time.Time) error {
 	e := models.Errorf(models.KindRateLimited, "too_many_attempts", "too many login attempts; try again later")
-	e.RetryAfter = max(1, int((windowEnd.Sub(now)+time.Second-1)/time.Second))
+	e.RetryAfter = ratelimit.RetryAfter(windowEnd, now)
 	return e
 }
 

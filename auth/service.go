@@ -18,6 +18,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/ratelimit"
 )
 
 // Defaults for Options fields left zero.
@@ -27,11 +28,9 @@ const (
 	DefaultReuseGrace = 10 * time.Minute
 )
 
-// RateLimit allows Max events per fixed Window.
-type RateLimit struct {
-	Max    int
-	Window time.Duration
-}
+// RateLimit allows Max events per fixed Window (the shared limiter's
+// window, storage/ratelimit).
+type RateLimit = ratelimit.Window
 
 // Options tunes a Service. Zero fields take the defaults.
 type Options struct {
@@ -111,6 +110,7 @@ func orLimit(l, def RateLimit) RateLimit {
 // It is safe for concurrent use.
 type Service struct {
 	db     *storage.DB
+	counts ratelimit.Counter // login_attempts
 	keys   *KeySet
 	opts   Options
 	parser *jwt.Parser
@@ -124,7 +124,13 @@ type Service struct {
 // NewService builds a Service over the database and signing keys.
 func NewService(db *storage.DB, keys *KeySet, opts Options) *Service {
 	opts = opts.withDefaults()
-	s := &Service{db: db, keys: keys, opts: opts, hashes: newHashGate(opts.HashMemory, opts.Hasher.Memory, opts.HashWait)}
+	s := &Service{
+		db:     db,
+		counts: ratelimit.New(db, ratelimit.Logins),
+		keys:   keys,
+		opts:   opts,
+		hashes: newHashGate(opts.HashMemory, opts.Hasher.Memory, opts.HashWait),
+	}
 	s.parser = newParser(opts.Clock)
 	s.dummyHash = opts.Hasher.Hash("tindal dummy password for unknown accounts")
 	return s

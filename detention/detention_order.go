@@ -104,8 +104,9 @@ func confirm(
 	in DetentionInput,
 ) (models.DetentionOrder, error) {
 	var head models.Inspection
-	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&head).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(head.JurisdictionID)) {
+	err := storage.Scoped(w.Tx().DB.WithContext(ctx), sc, storage.OfficialsByJurisdiction).
+		Where("id = ?", id).Take(&head).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return models.DetentionOrder{}, models.NotFound("inspection")
 	}
 	if err != nil {

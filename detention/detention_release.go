@@ -84,8 +84,9 @@ func release(
 	in ReleaseInput,
 ) (models.DetentionOrder, error) {
 	var o models.DetentionOrder
-	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&o).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(o.JurisdictionID)) {
+	err := storage.Scoped(w.Tx().DB.WithContext(ctx), sc, storage.OfficialsByJurisdiction).
+		Where("id = ?", id).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return o, models.NotFound("detention order")
 	}
 	if err != nil {

@@ -157,12 +157,12 @@ func (w *Work) amendment(
 	lock bool,
 ) (models.AmendmentRequest, error) {
 	var r models.AmendmentRequest
-	q := w.tx.DB.WithContext(ctx).Where("id = ?", id)
+	q := storage.Scoped(w.tx.DB.WithContext(ctx), sc, storage.OfficialsByJurisdiction).Where("id = ?", id)
 	if lock {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 	}
 	err := q.Take(&r).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(r.JurisdictionID)) {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return r, models.NotFound("amendment request")
 	}
 	if err != nil {

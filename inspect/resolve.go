@@ -33,8 +33,9 @@ func (s *Service) ResolveConflict(
 ) (models.Conflict, error) {
 	var c models.Conflict
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		err := tx.DB.WithContext(ctx).Where("id = ?", id).Take(&c).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(c.JurisdictionID)) {
+		err := storage.Scoped(tx.DB.WithContext(ctx), sc, storage.OfficialsByJurisdiction).
+			Where("id = ?", id).Take(&c).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return models.NotFound("conflict")
 		}
 		if err != nil {

@@ -66,28 +66,6 @@ type lineRow struct {
 	Trace         []byte
 }
 
-// currentLines are the live penalties of an inspection's charged (or set
-// aside) offences, in row and person order.
-func currentLines(ctx context.Context, tx *storage.Tx, inspection uuid.UUID) ([]NoticeLine, error) {
-	var rows []lineRow
-	err := tx.DB.WithContext(ctx).
-		Raw(`SELECT p.id AS penalty_id, p.offence_id, p.penalty_row, lp.kind AS party_kind, lp.ref AS party_ref,
-		o.persons, p.level, p.unit_amount, p.amount, o.status, p.escalated_from, p.trace
-		FROM penalties p JOIN offences o ON o.id = p.offence_id JOIN liable_parties lp ON lp.id = p.party_id
-		WHERE p.inspection_id = ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND o.status IN ('charged', 'set_aside')
-		ORDER BY p.penalty_row, lp.kind, lp.ref, p.id`, inspection).
-		Scan(&rows).
-		Error
-	if err != nil {
-		return nil, fmt.Errorf("notice lines: %w", err)
-	}
-	out := make([]NoticeLine, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, lineOf(r))
-	}
-	return out, nil
-}
-
 func lineOf(r lineRow) NoticeLine {
 	l := NoticeLine{
 		PenaltyID:     r.PenaltyID,

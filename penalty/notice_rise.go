@@ -94,7 +94,8 @@ func lockRise(
 ) (models.PenaltyAdjustment, models.Penalty, error) {
 	db := tx.DB.WithContext(ctx)
 	var adj models.PenaltyAdjustment
-	if err := db.Where("id = ?", id).Take(&adj).Error; err != nil || !sc.CanJurisdiction(adj.JurisdictionID) {
+	err := storage.Scoped(db, sc, storage.OfficialsByJurisdiction).Where("id = ?", id).Take(&adj).Error
+	if err != nil {
 		return adj, models.Penalty{}, models.NotFound("penalty adjustment")
 	}
 	var pen models.Penalty

@@ -2,11 +2,11 @@ package public
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/ratelimit"
 )
 
 // Limit allows Max requests per client address in each fixed Window.
@@ -24,16 +24,16 @@ type Limit struct {
 // scraping the register, not passengers.
 var DefaultLimit = Limit{Max: 120, Window: time.Minute}
 
-// Limiter counts requests per client address in fixed windows in
-// PostgreSQL (table public_rate_windows), as the login limiter does, so the
+// Limiter counts requests per client address with the shared limiter
+// (storage/ratelimit, table public_rate_windows), as logins are, so the
 // limit holds across every replica behind the load balancer: an in-process
 // bucket would allow the limit once per replica and forget it on restart.
 // The cost is one upsert per request, on a page that reads the database
 // anyway. Windows are aligned on multiples of their length, the same on
 // every replica.
 type Limiter struct {
-	db    *storage.DB
-	limit Limit
+	counts ratelimit.Counter
+	limit  Limit
 }
 
 // NewLimiter builds the limiter; a zero limit takes DefaultLimit.
@@ -44,7 +44,7 @@ func NewLimiter(db *storage.DB, l Limit) *Limiter {
 	if l.Key == "" {
 		l.Key = "address"
 	}
-	return &Limiter{db: db, limit: l}
+	return &Limiter{counts: ratelimit.New(db, ratelimit.Public), limit: l}
 }
 
 // Allow counts one request from addr at now. It returns a KindRateLimited
@@ -56,16 +56,12 @@ func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
 	if addr == "" {
 		return nil
 	}
-	start := now.Truncate(l.limit.Window)
-	var n int
-	err := l.db.Gorm.WithContext(ctx).Raw(`
-		INSERT INTO public_rate_windows (key, window_start, count) VALUES (?, ?, 1)
-		ON CONFLICT (key, window_start) DO UPDATE SET count = public_rate_windows.count + 1
-		RETURNING count`, l.limit.Key+":"+addr, start).Scan(&n).Error
+	w := l.window()
+	n, end, err := l.counts.Hit(ctx, l.limit.Key+":"+addr, w, now)
 	if err != nil {
-		return fmt.Errorf("count public request: %w", err)
+		return err
 	}
-	if n <= l.limit.Max {
+	if !w.Over(n) {
 		return nil
 	}
 	e := models.Errorf(
@@ -73,17 +69,16 @@ func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
 		"too_many_requests",
 		"too many requests from your network; try again in a minute",
 	)
-	e.RetryAfter = max(1, int((start.Add(l.limit.Window).Sub(now)+time.Second-1)/time.Second))
+	e.RetryAfter = ratelimit.RetryAfter(end, now)
 	return e
+}
+
+func (l *Limiter) window() ratelimit.Window {
+	return ratelimit.Window{Max: l.limit.Max, Window: l.limit.Window}
 }
 
 // Prune deletes the windows that ended before now, for the housekeeping
 // job; it returns how many it deleted.
 func (l *Limiter) Prune(ctx context.Context, now time.Time) (int64, error) {
-	res := l.db.Gorm.WithContext(ctx).
-		Exec(`DELETE FROM public_rate_windows WHERE window_start < ?`, now.Add(-l.limit.Window))
-	if res.Error != nil {
-		return 0, fmt.Errorf("prune public rate windows: %w", res.Error)
-	}
-	return res.RowsAffected, nil
+	return l.counts.Prune(ctx, now.Add(-l.limit.Window))
 }

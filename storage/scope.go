@@ -50,6 +50,22 @@ const (
 // owner_id columns: officials their jurisdictions', owners their own.
 var ByJurisdiction = Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?"}
 
+// OfficialsByJurisdiction is the scoping of the commands officials give on
+// a row with jurisdiction_id (confirm or release a detention, raise a
+// notice's penalty, resolve a conflict, decide an amendment): every row
+// with AccessAll, their jurisdictions' with AccessJurisdiction, nothing for
+// an owner. A command reads the row it changes through it, so a row of
+// another office is not found (404), as by the reads by id.
+var OfficialsByJurisdiction = Scoping{Jurisdiction: "jurisdiction_id IN ?"}
+
+// QuarantineByJurisdiction is OfficialsByJurisdiction for the quarantine,
+// whose entries without a jurisdiction (a device's, not yet placed) every
+// caller reaches.
+var QuarantineByJurisdiction = Scoping{
+	Jurisdiction: "jurisdiction_id IS NULL OR jurisdiction_id IN ?",
+	Owner:        "jurisdiction_id IS NULL",
+}
+
 // Scoped filters q to the rows sc may reach under s: everything for
 // AccessAll, the jurisdiction (and maker) condition for
 // AccessJurisdiction, the owner condition for AccessOwn, nothing otherwise.

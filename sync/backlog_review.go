@@ -448,14 +448,14 @@ func (e *Engine) applyBacklog(
 // decision is the one that settles it.
 func (e *Engine) heldFor(ctx context.Context, sc models.Scope, id uuid.UUID) (bool, error) {
 	var q []models.QuarantineEntry
-	if err := e.db.Gorm.WithContext(ctx).
+	if err := storage.Scoped(e.db.Gorm.WithContext(ctx), sc, storage.QuarantineByJurisdiction).
 		Where("mutation_id = ? AND state = 'pending'", id).
 		Limit(1).
 		Find(&q).
 		Error; err != nil {
 		return false, fmt.Errorf("look in quarantine: %w", err)
 	}
-	return len(q) == 1 && (q[0].JurisdictionID == nil || sc.CanJurisdiction(*q[0].JurisdictionID)), nil
+	return len(q) == 1, nil
 }
 
 // notInBacklog answers a decision on a mutation with no final result and no

@@ -80,9 +80,9 @@ func (e *Engine) DecideQuarantine(
 	args json.RawMessage,
 ) (models.QuarantineEntry, *Result, error) {
 	var q models.QuarantineEntry
-	err := e.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&q).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) ||
-		(err == nil && q.JurisdictionID != nil && !sc.CanJurisdiction(*q.JurisdictionID)) {
+	err := storage.Scoped(e.db.Gorm.WithContext(ctx), sc, storage.QuarantineByJurisdiction).
+		Where("id = ?", id).Take(&q).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return q, nil, models.NotFound("quarantine entry")
 	}
 	if err != nil {
