@@ -275,10 +275,44 @@ func (s *Service) UpsertUser(ctx context.Context, actor storage.Actor, n NewUser
 	if err != nil {
 		return models.User{}, false, err
 	}
+	return s.upsert(ctx, actor, n, hash)
+}
+
+// UpsertUsers is UpsertUser for many accounts, in order, hashing each
+// distinct password once: accounts given the same password (the demo's)
+// share one hash, salt included, which saves `tindal seed demo` an
+// argon2id computation per account. It stops at the first error.
+func (s *Service) UpsertUsers(ctx context.Context, actor storage.Actor, ns []NewUser) ([]models.User, error) {
+	hashes := map[string]string{}
+	out := make([]models.User, 0, len(ns))
+	for _, n := range ns {
+		n.normalize()
+		if err := n.validate(); err != nil {
+			return out, fmt.Errorf("%s: %w", n.Email, err)
+		}
+		hash, ok := hashes[n.Password]
+		if !ok {
+			var err error
+			if hash, err = s.hash(ctx, n.Password); err != nil {
+				return out, err
+			}
+			hashes[n.Password] = hash
+		}
+		u, _, err := s.upsert(ctx, actor, n, hash)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", n.Email, err)
+		}
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// upsert is UpsertUser's write of a validated account with its password's hash.
+func (s *Service) upsert(ctx context.Context, actor storage.Actor, n NewUser, hash string) (models.User, bool, error) {
 	now := s.now()
 	var u models.User
 	var created bool
-	err = s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		old, err := lockUserByEmail(tx.DB, n.Email)
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			created = true

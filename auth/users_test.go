@@ -88,6 +88,39 @@ func TestUpsertUserIsIdempotent(t *testing.T) {
 	}
 }
 
+// TestUpsertUsersHashesOnce: accounts upserted together with one password
+// share one hash (one argon2id computation), each signs in with it, and a
+// second call refreshes them rather than adding any.
+func TestUpsertUsersHashesOnce(t *testing.T) {
+	f := newFixture(t)
+	ns := []NewUser{
+		{Email: "sup@demo.tindal", Role: models.RoleSupervisor, Password: testPassword, Jurisdictions: []uuid.UUID{f.jur}},
+		{Email: "insp@demo.tindal", Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{f.jur}},
+		{Email: "reg@demo.tindal", Role: models.RoleRegistrar, Password: testPassword, Jurisdictions: []uuid.UUID{f.jur}},
+	}
+	for range 2 {
+		us, err := f.svc.UpsertUsers(t.Context(), storage.Actor{}, ns)
+		if err != nil || len(us) != len(ns) {
+			t.Fatalf("upsert: %v, %d users", err, len(us))
+		}
+	}
+	var hashes []string
+	f.db.Gorm.Table("users").Where("email LIKE ?", "%@demo.tindal").Distinct("password_hash").Pluck("password_hash", &hashes)
+	if len(hashes) != 1 {
+		t.Errorf("%d distinct hashes for one password, want 1", len(hashes))
+	}
+	var n int64
+	f.db.Gorm.Table("users").Where("email LIKE ?", "%@demo.tindal").Count(&n)
+	if n != int64(len(ns)) {
+		t.Errorf("%d accounts after two upserts, want %d", n, len(ns))
+	}
+	for _, u := range ns {
+		if _, err := f.svc.Login(t.Context(), LoginInput{Email: u.Email, Password: testPassword, InstallationID: "i"}); err != nil {
+			t.Errorf("login %s: %v", u.Email, err)
+		}
+	}
+}
+
 func TestSetPassword(t *testing.T) {
 	f := newFixture(t)
 	u := f.inspector(t, "a@demo.tindal")

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"sort"
@@ -46,6 +47,7 @@ type year struct {
 	pen    *penalty.Service
 	rules  *rules.Registry
 	visits map[string]visit
+	up     *uploads // the photos' uploads in flight
 }
 
 // seedHistory replays the demo's year in the order it happened. Each step
@@ -80,16 +82,26 @@ func (s *seeder) seedHistory(ctx context.Context) error {
 		}
 		return steps[i].Name < steps[j].Name
 	})
+	upCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	y.up = newUploads(upCtx)
 	for _, st := range steps {
 		if st.At.After(s.now) {
 			continue
 		}
 		clk.t = st.At
 		if err := st.Run(ctx); err != nil {
-			return fmt.Errorf("%s: %w", st.Name, err)
+			cancel()
+			return errors.Join(fmt.Errorf("%s: %w", st.Name, err), y.up.all())
 		}
 	}
-	return nil
+	if err := y.up.all(); err != nil {
+		return err
+	}
+	if s.photos == nil {
+		return nil
+	}
+	return s.processPhotos(ctx) // the worker's work on all of them at once, in batches
 }
 
 // inForce reports whether Karnataka 2025 was in force on the visit's day

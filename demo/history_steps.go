@@ -33,7 +33,8 @@ func visitID(key string) uuid.UUID { return idOf("inspection", "year/"+key) }
 func visitPart(key, part string, i int) string { return fmt.Sprintf("year/%s/%s/%d", key, part, i) }
 
 // pushVisit pushes a visit from its inspector's demo phone, as the phone
-// would, unless an earlier run did, then uploads its photos' bytes.
+// would, unless an earlier run did, then starts the upload of its photos'
+// bytes (uploads).
 func (y *year) pushVisit(ctx context.Context, v visit) error {
 	sc, err := y.s.inspectorScope(ctx, staffOf("inspector", v.Jur), y.s.now)
 	if err != nil {
@@ -44,8 +45,12 @@ func (y *year) pushVisit(ctx context.Context, v visit) error {
 		return err
 	}
 	exists, err := y.exists(ctx, "inspections", "id = ?", visitID(v.Key))
-	if err != nil || exists {
-		return errors.Join(err, y.upload(ctx, sc, photos))
+	if err != nil {
+		return err
+	}
+	if exists {
+		y.up.start(v.Key, sc, y.s, photos)
+		return nil
 	}
 	for i := range ms {
 		ms[i].Seq = y.s.nextSeq(staffOf("inspector", v.Jur))
@@ -59,7 +64,8 @@ func (y *year) pushVisit(ctx context.Context, v visit) error {
 			return fmt.Errorf("mutation %d: %s %s %s", r.Seq, r.Status, r.Code, r.Message)
 		}
 	}
-	return y.upload(ctx, sc, photos)
+	y.up.start(v.Key, sc, y.s, photos)
+	return nil
 }
 
 // mutations are the phone's intents for a visit, a minute apart from its
@@ -109,17 +115,13 @@ func (y *year) mutations(ctx context.Context, v visit) ([]tsync.Mutation, []demo
 	return ms, photos, nil
 }
 
-// upload sends the bytes of the visit's photos still pending (putPhotos).
-func (y *year) upload(ctx context.Context, sc models.Scope, photos []demoPhoto) error {
-	if y.s.photos == nil {
-		return nil
-	}
-	return y.s.putPhotos(ctx, sc, photos)
-}
-
 // approve is the supervisor's approval of a submitted visit, which
-// charges its offences and serves the penalty notice.
+// charges its offences and serves the penalty notice, once its photos are
+// up.
 func (y *year) approve(ctx context.Context, v visit) error {
+	if err := y.up.wait(v.Key); err != nil {
+		return err
+	}
 	submitted, err := y.exists(ctx, "inspections", "id = ? AND status = 'submitted'", visitID(v.Key))
 	if err != nil || !submitted {
 		return err

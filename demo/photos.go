@@ -66,20 +66,23 @@ func attachArgs(inspection uuid.UUID, p demoPhoto, at time.Time) map[string]any 
 }
 
 // uploadPhotos uploads the bytes of every demo photo of the inspection that
-// the store does not hold yet, as the inspector who attached it.
+// the store does not hold yet, as the inspector who attached it, then runs
+// the photos' work (processPhotos).
 func (s *seeder) uploadPhotos(ctx context.Context, in inspectionSeed, sc models.Scope, at time.Time) error {
 	ps, err := photosOf(in, at)
 	if err != nil {
 		return err
 	}
-	return s.putPhotos(ctx, sc, ps)
+	if err := s.putPhotos(ctx, sc, ps); err != nil {
+		return err
+	}
+	return s.processPhotos(ctx)
 }
 
 // putPhotos uploads each photo still pending (the phone's fallback upload,
-// PUT /v1/photos/{id}/content), then runs the photo work the server's
-// worker would (EXIF read and compared with the inspection, thumbnails),
-// so reviewers see checked evidence. A photo attached by a run on another
-// day has other bytes (its EXIF time) and is left pending.
+// PUT /v1/photos/{id}/content); the upload verifies it, so a reviewer may
+// approve its inspection. A photo attached by a run on another day has
+// other bytes (its EXIF time) and is left pending.
 func (s *seeder) putPhotos(ctx context.Context, sc models.Scope, ps []demoPhoto) error {
 	for _, p := range ps {
 		var row struct{ State, SHA256 string }
@@ -95,6 +98,13 @@ func (s *seeder) putPhotos(ctx context.Context, sc models.Scope, ps []demoPhoto)
 			return fmt.Errorf("upload demo photo %s: %w", p.ID, err)
 		}
 	}
+	return nil
+}
+
+// processPhotos runs the photo work the server's worker would (EXIF read
+// and compared with the inspection, thumbnails) on every photo whose work
+// is due, so reviewers see checked evidence.
+func (s *seeder) processPhotos(ctx context.Context) error {
 	for {
 		n, err := s.photos.ProcessQueue(ctx, 16)
 		if err != nil {

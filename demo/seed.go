@@ -7,7 +7,7 @@
 // Seeding is idempotent. Every row has a deterministic id derived from its
 // natural key and is inserted with ON CONFLICT (id) DO NOTHING, so a second
 // run writes no row, no change-log entry and no audit entry for the
-// register. Accounts go through auth.Service.UpsertUser, which resets the
+// register. Accounts go through auth.Service.UpsertUsers, which resets the
 // demo password on every run. The inspections are pushed through the sync
 // engine from the inspectors' demo devices, once: an inspection that exists
 // is not pushed again.

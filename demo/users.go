@@ -18,18 +18,17 @@ type account struct {
 	Email, Role, Scope string
 }
 
-// seedUsers creates or refreshes the officials' and owners' accounts.
+// seedUsers creates or refreshes the officials' and owners' accounts, all
+// with one hash of the demo password (auth.Service.UpsertUsers).
 func (s *seeder) seedUsers(ctx context.Context, users *auth.Service, password string) ([]account, error) {
 	var out []account
+	var ns []auth.NewUser
 	for _, st := range staff {
-		n := auth.NewUser{Email: st.Email, Name: st.Name, Role: st.Role, Password: password,
+		ns = append(ns, auth.NewUser{Email: st.Email, Name: st.Name, Role: st.Role, Password: password,
 			Jurisdictions: s.jurisdictionsOf(st.Jur), PreferredLanguage: st.Lang,
 			// A year back, so a phone can push work captured before today
 			// (at any hour: a start captured at 23:00 is yesterday in India).
-			AssignedFrom: s.day(-365)}
-		if _, _, err := users.UpsertUser(ctx, actor, n); err != nil {
-			return nil, fmt.Errorf("%s: %w", st.Email, err)
-		}
+			AssignedFrom: s.day(-365)})
 		scope := strings.Join(st.Jur, ", ")
 		if st.Role == models.RoleAdmin {
 			scope = "all jurisdictions"
@@ -38,12 +37,12 @@ func (s *seeder) seedUsers(ctx context.Context, users *auth.Service, password st
 	}
 	for _, o := range owners {
 		id := ownerID(o.N)
-		n := auth.NewUser{Email: ownerEmail(o.N), Name: o.Name, Role: models.RoleOwner, Password: password,
-			OwnerID: &id, PreferredLanguage: o.Lang}
-		if _, _, err := users.UpsertUser(ctx, actor, n); err != nil {
-			return nil, fmt.Errorf("%s: %w", n.Email, err)
-		}
-		out = append(out, account{n.Email, string(models.RoleOwner), o.Name})
+		ns = append(ns, auth.NewUser{Email: ownerEmail(o.N), Name: o.Name, Role: models.RoleOwner, Password: password,
+			OwnerID: &id, PreferredLanguage: o.Lang})
+		out = append(out, account{ownerEmail(o.N), string(models.RoleOwner), o.Name})
+	}
+	if _, err := users.UpsertUsers(ctx, actor, ns); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

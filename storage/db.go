@@ -32,6 +32,10 @@ type Options struct {
 	// OnNotice, when set, receives every notice the server sends (tests
 	// read auto_explain's plans this way; see scale/).
 	OnNotice func(*pgconn.Notice)
+	// Settings are server settings every session of the pool starts with
+	// (startup parameters), e.g. synchronous_commit off for `tindal seed
+	// demo`.
+	Settings map[string]string
 }
 
 // Open connects to PostgreSQL at url and checks that it answers.
@@ -44,6 +48,9 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		cfg.MaxConns = opt.MaxConns
 	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
+	for k, v := range opt.Settings {
+		cfg.ConnConfig.RuntimeParams[k] = v
+	}
 	if opt.OnNotice != nil {
 		cfg.ConnConfig.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { opt.OnNotice(n) }
 	}

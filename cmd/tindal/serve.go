@@ -45,6 +45,18 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 
 // open builds config, logger, database and auth; blobs only when asked.
 func open(ctx context.Context, getenv func(string) string, logw io.Writer, withBlobs bool) (*app, error) {
+	return openWith(ctx, getenv, logw, withBlobs, nil)
+}
+
+// openWith is open whose database sessions start with the server settings
+// given (storage.Options.Settings).
+func openWith(
+	ctx context.Context,
+	getenv func(string) string,
+	logw io.Writer,
+	withBlobs bool,
+	settings map[string]string,
+) (*app, error) {
 	cfg, err := loadConfig(getenv)
 	if err != nil {
 		return nil, fmt.Errorf("configuration:\n%w", err)
@@ -52,7 +64,8 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 	a := &app{cfg: cfg, log: newLogger(logw, cfg.LogLevel)}
 	a.getenv = getenv
 	//nolint:gosec // TINDAL_DB_MAX_CONNS is checked to be 2..500 in config.go
-	if a.db, err = storage.Open(ctx, cfg.DatabaseURL, storage.Options{MaxConns: int32(cfg.DBMaxConns)}); err != nil {
+	if a.db, err = storage.Open(ctx, cfg.DatabaseURL, storage.Options{MaxConns: int32(cfg.DBMaxConns),
+		Settings: settings}); err != nil {
 		return nil, err
 	}
 	keys, err := a.signingKeys()
