@@ -196,36 +196,20 @@ var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
 	"nothing has been uploaded for this photo yet: PUT the bytes to this photo's planned URL first "+
 		"(bytes stored for other photos do not count: every photo's upload must send its own bytes)")
 
-// checkSingle judges a single presigned PUT at the photo's own staging key:
-// the size and the SHA-256 the store recorded (the signed checksum header
-// made it verify the body) refuse wrong bytes without reading them; else
-// the bytes are read once, whole (checkStaged: hash, type, a whole image).
-// Right bytes stay where they are (place). Only this photo's upload could write
-// that key, so an object at the shared content key proves nothing here:
-// a hash alone never verifies a photo (docs/PHOTOS.md).
+// checkSingle judges a single presigned PUT at the photo's own staging key
+// (checkStaged): one GET, whose headers give the size and the SHA-256 the
+// store recorded (the signed checksum header made it verify the body), so
+// wrong bytes are refused without reading them; else the bytes are read
+// once, whole (hash, type, a whole image). Right bytes stay where they are
+// (place). Only this photo's upload could write that key, so an object at
+// the shared content key proves nothing here: a hash alone never verifies
+// a photo (docs/PHOTOS.md).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
-	key := singleKey(u.PhotoID)
-	st, err := s.store.Stat(ctx, key)
+	v, err := s.checkStaged(ctx, u, singleKey(u.PhotoID))
 	if errors.Is(err, blob.ErrNotFound) {
 		return verdict{}, errNotUploaded
 	}
-	if err != nil {
-		return verdict{}, storeErr("stat upload", err)
-	}
-	v := verdict{staged: key}
-	if st.Size != u.Size {
-		v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)
-		return v, nil
-	}
-	if st.SHA256 != "" && st.SHA256 != u.SHA256 { // judged without reading the bytes
-		v.code, v.detail = RejectChecksum, fmt.Sprintf(
-			"the stored bytes hash to %s, not the declared %s",
-			shortHash(st.SHA256),
-			shortHash(u.SHA256),
-		)
-		return v, nil
-	}
-	return s.checkStaged(ctx, u, key)
+	return v, err
 }
 
 // place decides where verified bytes will live, without writing any:

@@ -14,10 +14,37 @@ import (
 	"github.com/tindal/tindal/testkit"
 )
 
-// countingStore counts the calls that write bytes into the store.
+// countingStore counts the calls that write bytes into the store, and
+// the requests that read an object or its description.
 type countingStore struct {
 	blob.Store
 	puts, copies atomic.Int64
+	reads        atomic.Int64
+}
+
+func (c *countingStore) Stat(ctx context.Context, key string) (blob.Info, error) {
+	c.reads.Add(1)
+	return c.Store.Stat(ctx, key)
+}
+
+func (c *countingStore) Exists(ctx context.Context, key string) (bool, error) {
+	c.reads.Add(1)
+	return c.Store.Exists(ctx, key)
+}
+
+func (c *countingStore) Get(ctx context.Context, key string) (io.ReadCloser, error) {
+	c.reads.Add(1)
+	return c.Store.Get(ctx, key)
+}
+
+func (c *countingStore) GetRange(ctx context.Context, key string, off, n int64) (io.ReadCloser, error) {
+	c.reads.Add(1)
+	return c.Store.GetRange(ctx, key, off, n)
+}
+
+func (c *countingStore) Open(ctx context.Context, key string) (io.ReadCloser, blob.Info, error) {
+	c.reads.Add(1)
+	return c.Store.Open(ctx, key)
 }
 
 func (c *countingStore) Put(ctx context.Context, key string, r io.Reader, size int64, o blob.PutOptions) (blob.Info, error) {
@@ -143,6 +170,37 @@ func TestVerifiedBytesStayWhereUploaded(t *testing.T) {
 				if !bytes.Equal(e.readBack(data), data) {
 					t.Error("housekeeping took a verified photo's bytes")
 				}
+			}
+		})
+	}
+}
+
+// TestCompleteOfASinglePutIsOneStoreRequest (docs/PHOTOS.md §7): complete
+// of a presigned PUT makes one request to the store, the GET that reads
+// the bytes, whose headers give the size and the SHA-256 the store
+// recorded (there was a HEAD before it).
+func TestCompleteOfASinglePutIsOneStoreRequest(t *testing.T) {
+	for _, kind := range []string{"minio", "local"} {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			var s blob.Store = testkit.LocalBlobs(t)
+			if kind == "minio" {
+				s = testkit.MinIO(t)
+			}
+			cs := &countingStore{Store: s}
+			e := newEnv(t, cs, photo.Options{})
+			data := readFixture(t, "gps_karwar.jpg")
+			id := e.attach("a", "i1", "f1", data, photo.TypeJPEG)
+			p := e.plan("insp", id, data, photo.TypeJPEG)
+			if code, body := send(t, p.Put.Method, p.Put.URL, p.Put.Header, data); code != http.StatusOK {
+				t.Fatalf("PUT: %d %s", code, body)
+			}
+			cs.reads.Store(0)
+			if res, err := e.complete("insp", id); err != nil || res.State != photo.StateVerified {
+				t.Fatalf("complete: %+v %v", res, err)
+			}
+			if n := cs.reads.Load(); n != 1 {
+				t.Errorf("complete of a single upload made %d requests that read the store, want 1", n)
 			}
 		})
 	}

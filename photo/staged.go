@@ -50,14 +50,13 @@ func (s *Service) checkMultipart(ctx context.Context, u *upload) (verdict, error
 
 // afterCompleted handles an upload the store no longer lists: completed
 // by an earlier call whose verdict was not committed (the staged object is
-// still there: judge it again), or gone (aborted by housekeeping or a
+// still there: judge it again, in the same request that finds it), or gone (aborted by housekeeping or a
 // discard). A matching object at the shared content key is no proof that
 // this photo's upload wrote anything, so it is never looked at here.
 func (s *Service) afterCompleted(ctx context.Context, u *upload, key string) (verdict, error) {
-	if ok, err := s.store.Exists(ctx, key); err != nil {
-		return verdict{}, storeErr("stat staged upload", err)
-	} else if ok {
-		return s.checkStaged(ctx, u, key)
+	v, err := s.checkStaged(ctx, u, key)
+	if !errors.Is(err, blob.ErrNotFound) {
+		return v, err
 	}
 	if err := s.expireUpload(ctx, u.PhotoID, u.UploadID); err != nil {
 		return verdict{}, err
@@ -90,8 +89,8 @@ func errPartsMissing(missing []int, n int) error {
 }
 
 // checkStaged judges the staged object (judgeObject) and, when it is
-// right, decides where the bytes will live (place). Nothing is written to
-// the store: the bytes stay where the upload put them.
+// right, decides where its bytes will live (place). No object at key is
+// an error that is blob.ErrNotFound.
 func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdict, error) {
 	v, err := s.judgeObject(ctx, u, key)
 	if err != nil || !v.ok() {
@@ -100,8 +99,11 @@ func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdi
 	return s.place(ctx, u, v)
 }
 
-// judgeObject reads the object at key once, whole, at most MaxFullReads at
-// a time, and judges it (judgeBytes). The verdict names key as staged.
+// judgeObject opens the object at key (one request: blob.Store.Open) at
+// most MaxFullReads at a time and judges it: by the size and the SHA-256
+// the store recorded, when they are wrong, without reading a byte; else by
+// reading it once, whole (judgeBytes). The verdict names key as staged. No
+// object at key is an error that is blob.ErrNotFound.
 func (s *Service) judgeObject(ctx context.Context, u *upload, key string) (verdict, error) {
 	select {
 	case s.reads <- struct{}{}:
@@ -109,13 +111,25 @@ func (s *Service) judgeObject(ctx context.Context, u *upload, key string) (verdi
 		return verdict{}, ctx.Err()
 	}
 	defer func() { <-s.reads }()
-	rc, err := s.store.Get(ctx, key)
+	rc, st, err := s.store.Open(ctx, key)
 	if err != nil {
 		return verdict{}, storeErr("read staged photo", err)
 	}
 	defer rc.Close()
-	v, err := judgeBytes(rc, u)
-	if err != nil {
+	v := verdict{staged: key}
+	if st.Size != u.Size {
+		v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)
+		return v, nil
+	}
+	if st.SHA256 != "" && st.SHA256 != u.SHA256 { // judged without reading the bytes
+		v.code, v.detail = RejectChecksum, fmt.Sprintf(
+			"the stored bytes hash to %s, not the declared %s",
+			shortHash(st.SHA256),
+			shortHash(u.SHA256),
+		)
+		return v, nil
+	}
+	if v, err = judgeBytes(rc, u); err != nil {
 		return verdict{}, storeErr("read staged photo", err)
 	}
 	v.staged = key

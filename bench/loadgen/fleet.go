@@ -145,7 +145,20 @@ func scrapePoolSize(ctx context.Context, base string) (int, error) {
 }
 
 // scrapeMetric reads an unlabelled metric from the server's /metrics.
-func scrapeMetric(ctx context.Context, base, name string) (float64, error) {
+func scrapeMetric(ctx context.Context, bases, name string) (float64, error) {
+	var sum float64
+	for base := range strings.SplitSeq(bases, ",") {
+		v, err := scrapeOne(ctx, base, name)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", base, err)
+		}
+		sum += v
+	}
+	return sum, nil
+}
+
+// scrapeOne reads a metric from one listener.
+func scrapeOne(ctx context.Context, base, name string) (float64, error) {
 	cl := &client{base: base, http: http.DefaultClient}
 	status, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
 	if err != nil {

@@ -17,7 +17,9 @@
 // With -db the load generator registers one owner and one boat per day in
 // the inspector's jurisdiction (ids derived from the index, so reruns
 // reuse them; -shared puts every day on the boats of one owner instead),
-// counts the rows the push wrote, and then runs two raw baselines with the
+// checks that every day pushed is in the database exactly once, whole
+// (checkDays: a run that fails it exits non-zero), counts the rows the
+// push wrote, and then runs two raw baselines with the
 // same plan — the same number of days, the same arrival pattern, the same
 // phones — on a pool the size of the server's: "domain rows" (what the
 // device's data becomes) and "all rows" (those plus the exactly-once
@@ -74,7 +76,8 @@ func parseFlags(args []string, getenv func(string) string) (config, error) {
 		&c.metrics,
 		"metrics",
 		"http://127.0.0.1:9464",
-		"the server's metrics listener (TINDAL_METRICS_ADDR), for its pool size",
+		"the server's metrics listener (TINDAL_METRICS_ADDR), for its pool size and CPU; "+
+			"several, comma-separated, are added up (replicas)",
 	)
 	fs.StringVar(
 		&c.email,

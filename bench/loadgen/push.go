@@ -25,6 +25,7 @@ type pushPhase struct {
 	pages    series       // each pull page
 	complete series       // each whole phone day (pulls included)
 	sent     atomic.Int64 // mutations sent, each expected to be applied
+	ledger   dayLedger    // the days' inspections, checked in the database after
 }
 
 // job is one phone's day: pull, push the day in batches, pull (no pulls
@@ -40,6 +41,7 @@ func (p *pushPhase) job(ctx context.Context, slot, i int) error {
 	d := newDay(p.tpl, p.vessels[i%len(p.vessels)], cl.seq)
 	cl.seq += int64(len(d.mutations))
 	p.sent.Add(int64(len(d.mutations)))
+	p.ledger.add(d)
 	if err := p.pushDay(ctx, cl, d); err != nil {
 		return err
 	}
@@ -120,15 +122,22 @@ func pushRun(ctx context.Context, c config, getenv func(string) string, out io.W
 	if err := checkApplied(ctx, pool, applied0, all0, p.sent.Load()); err != nil {
 		return err
 	}
+	if err := checkDays(ctx, pool, &p.ledger); err != nil {
+		return err
+	}
+	if pool != nil {
+		fmt.Fprintf(out, "database: every one of the %d days is there once, whole\n", len(p.ledger.days))
+	}
 	if pool == nil || c.raw == "none" {
 		return nil
 	}
 	return baselines(ctx, c, pool, p, pl, before, size, out)
 }
 
-// serverCPU prints the server process's CPU time over the push phase per
-// offline day (its process_cpu_seconds_total before and after; the
-// database's CPU is not in it), or why it cannot.
+// serverCPU prints the server processes' CPU time over the push phase per
+// offline day (their process_cpu_seconds_total before and after, added up
+// over every -metrics listener; the database's CPU is not in it), or why
+// it cannot.
 func serverCPU(ctx context.Context, c config, before float64, err error, days int, out io.Writer) {
 	var after float64
 	if err == nil {
@@ -141,7 +150,7 @@ func serverCPU(ctx context.Context, c config, before float64, err error, days in
 	fmt.Fprintf(out, "server CPU: %.2f s over the push phase, %.1f ms per offline day (process_cpu_seconds_total; "+
 		"PostgreSQL's not included)\n", after-before, (after-before)*1000/float64(days))
 	if rss, err := scrapeMetric(ctx, c.metrics, "process_resident_memory_bytes"); err == nil {
-		fmt.Fprintf(out, "server RSS at the end: %.0f MiB\n", rss/(1<<20))
+		fmt.Fprintf(out, "server RSS at the end: %.0f MiB (all servers)\n", rss/(1<<20))
 	}
 }
 

@@ -67,6 +67,10 @@ type Store interface {
 	Stat(ctx context.Context, key string) (Info, error)
 	// Get opens the object at key for reading, or returns ErrNotFound.
 	Get(ctx context.Context, key string) (io.ReadCloser, error)
+	// Open is Get that also describes the object, as Stat would, from the
+	// same request (one round trip: the response's headers), or returns
+	// ErrNotFound.
+	Open(ctx context.Context, key string) (io.ReadCloser, Info, error)
 	// GetRange opens length bytes from offset (length < 0: to the end).
 	// A range starting past the end gives ErrInvalid.
 	GetRange(ctx context.Context, key string, offset, length int64) (io.ReadCloser, error)

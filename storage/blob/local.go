@@ -137,6 +137,23 @@ func (l *Local) Get(ctx context.Context, key string) (io.ReadCloser, error) {
 	return l.GetRange(ctx, key, 0, -1)
 }
 
+// Open opens key and describes it from the header it read.
+func (l *Local) Open(ctx context.Context, key string) (io.ReadCloser, Info, error) {
+	o, err := l.open(key)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	info, err := l.info(key, o)
+	if err != nil {
+		_ = o.Close() // read-only: the stat error is the one to report
+		return nil, Info{}, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{io.NewSectionReader(o, 0, o.Size()), o}, info, nil
+}
+
 // GetRange opens length bytes of key from offset (length < 0: to the end).
 func (l *Local) GetRange(ctx context.Context, key string, offset, length int64) (io.ReadCloser, error) {
 	if offset < 0 || length == 0 {

@@ -128,6 +128,16 @@ func testPutStatGet(t *testing.T, s blob.Store) {
 	if got := reader(t)(s.Get(ctx, key)); !bytes.Equal(got, b) {
 		t.Fatal("Get returned other bytes")
 	}
+	rc, op, err := s.Open(ctx, key)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	if op.SHA256 != sum || op.Size != st.Size || op.ContentType != st.ContentType || op.ETag != st.ETag {
+		t.Fatalf("Open describes %+v, Stat %+v", op, st)
+	}
+	if got := reader(t)(rc, nil); !bytes.Equal(got, b) {
+		t.Fatal("Open returned other bytes")
+	}
 	if got := reader(t)(s.GetRange(ctx, key, 10, 4096)); !bytes.Equal(got, b[10:4106]) {
 		t.Fatal("GetRange(10, 4096) returned other bytes")
 	}
@@ -193,6 +203,8 @@ func testNotFound(t *testing.T, s blob.Store) {
 	wantKind(t, "Stat", err, blob.ErrNotFound)
 	_, err = s.Get(ctx, "missing")
 	wantKind(t, "Get", err, blob.ErrNotFound)
+	_, _, err = s.Open(ctx, "missing")
+	wantKind(t, "Open", err, blob.ErrNotFound)
 	_, err = s.GetRange(ctx, "missing", 5, 5)
 	wantKind(t, "GetRange", err, blob.ErrNotFound)
 	_, err = s.Copy(ctx, "missing", "dst")

@@ -72,6 +72,11 @@ func testPresignedPut(t *testing.T, s blob.Store) {
 	if err != nil || st.SHA256 != sum || st.Size != int64(len(b)) || st.ContentType != "image/jpeg" {
 		t.Fatalf("Stat after presigned PUT = %+v, %v; want recorded sha256 %s", st, err, sum)
 	}
+	rc, op, err := s.Open(ctxT(t), key) // what complete reads (photo.judgeObject)
+	if err != nil || op.SHA256 != sum || op.Size != int64(len(b)) || op.ContentType != "image/jpeg" {
+		t.Fatalf("Open after presigned PUT = %+v, %v; want recorded sha256 %s", op, err, sum)
+	}
+	_ = rc.Close()
 	// The same URL again with the same bytes is harmless (a retried upload).
 	if resp, body := send(t, p, b, nil); resp.StatusCode != http.StatusOK {
 		t.Fatalf("repeated PUT: %d %s", resp.StatusCode, body)
