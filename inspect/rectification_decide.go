@@ -209,6 +209,12 @@ func (s *Service) getRectification(
 	return rows[0], nil
 }
 
+// GetRectification reads one rectification in scope (a page naming the
+// finding and vessel it refers to). Errors: not_found.
+func (s *Service) GetRectification(ctx context.Context, sc models.Scope, id uuid.UUID) (Rectification, error) {
+	return s.getRectification(ctx, s.db.Gorm, sc, id)
+}
+
 func rectificationScope(q *gorm.DB, sc models.Scope) *gorm.DB {
 	return storage.Scoped(q, sc, storage.ByJurisdiction)
 }

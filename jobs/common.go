@@ -79,8 +79,11 @@ func (s *Service) enqueue(ctx context.Context, tx *gorm.DB, r *Run, ns []notify.
 }
 
 // alert tells every admin (in-app, and email where they have one) and is
-// logged by the caller. key dedupes it.
-func (s *Service) alert(ctx context.Context, key, title, detail string, lines []string) {
+// logged by the caller: d says what happened by its kind (notify.Alert*),
+// the job, the date and a count, which the mail words in each admin's
+// language; the job's own report stays in the log and on the Jobs page.
+// key dedupes it.
+func (s *Service) alert(ctx context.Context, key string, d notify.Data) {
 	var admins []struct {
 		ID                             uuid.UUID
 		Name, Email, PreferredLanguage string
@@ -103,7 +106,7 @@ func (s *Service) alert(ctx context.Context, key, title, detail string, lines []
 				Email:    a.Email,
 				Language: a.PreferredLanguage,
 			},
-			Data: notify.Data{Doc: title, Detail: detail, Lines: lines},
+			Data: d,
 		})
 	}
 	if len(ns) == 0 {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/tindal/tindal/notify"
 )
 
 // Retention periods kept by housekeeping.
@@ -102,11 +104,8 @@ func (s *Service) backlogReview(ctx context.Context, r *Run) (int64, error) {
 		return 0, err
 	}
 	if n > 0 {
-		s.alert(ctx, "backlog:"+r.Today.String(), "deferred mutations waiting for review",
-			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their "+
-				"jurisdiction must decide them (docs/SYNC.md): "+
-				"list them with GET /v1/sync/backlog, then discard or apply each with "+
-				"POST /v1/sync/backlog/{mutation_id}/decide.", n), nil)
+		s.alert(ctx, "backlog:"+r.Today.String(), notify.Data{Reason: notify.AlertBacklogWaiting, Doc: JobHousekeeping,
+			Due: dbDate(r.Today), Count: int(n)})
 	}
 	return n, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -48,11 +49,10 @@ func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 		ids = ids[k:]
 	}
 	if len(diffs) > 0 {
-		s.d.Log.Error("penalty chains differed from their recomputation", "run", r.ID, "differences", len(diffs))
-		s.alert(ctx, "repeat-offences:"+r.ID.String(), "penalty chains differed from their recomputation",
-			fmt.Sprintf("repeat-offences on %s recomputed penalty chains and found %d difference(s); "+
-				"the adjustments are recorded. A difference means some path changed offences "+
-				"without recomputing the chain.", r.Today, len(diffs)), diffs)
+		s.d.Log.Error("penalty chains differed from their recomputation", "run", r.ID, "differences", len(diffs),
+			"adjustments", diffs)
+		s.alert(ctx, "repeat-offences:"+r.ID.String(), notify.Data{Reason: notify.AlertChainsDiffered,
+			Doc: JobRepeatOffences, Due: dbDate(r.Today), Count: len(diffs)})
 	}
 	return nil
 }

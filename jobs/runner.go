@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -219,8 +220,8 @@ func (s *Service) execute(ctx context.Context, sess *session) {
 	if err != nil {
 		outcome, msg = "failed", err.Error()
 		s.d.Log.Error("job failed", "job", sess.def.Name, "run", sess.run.ID, "err", err)
-		s.alert(ctx, "job-failed:"+sess.run.ID.String(), sess.def.Name+" failed",
-			fmt.Sprintf("Run %s of %s (now %s) failed: %s", sess.run.ID, sess.def.Name, sess.run.Today, msg), nil)
+		s.alert(ctx, "job-failed:"+sess.run.ID.String(), notify.Data{Reason: notify.AlertJobFailed, Doc: sess.def.Name,
+			Due: dbDate(sess.run.Today)})
 	}
 	s.d.Log.Info("job finished", "job", sess.def.Name, "run", sess.run.ID, "outcome", outcome,
 		"duration", time.Since(start).String(), "counts", sess.run.Counts())
@@ -297,18 +298,7 @@ func (s *Service) reapStale(ctx context.Context) {
 	rows.Close()
 	for _, st := range found {
 		s.d.Log.Error("job run lost its heartbeat", "job", st.job, "run", st.id, "instance", st.inst)
-		s.alert(
-			ctx,
-			"job-stale:"+st.id.String(),
-			st.job+" stopped without finishing",
-			fmt.Sprintf(
-				"Run %s of %s on %s stopped heartbeating for %s and was marked failed.",
-				st.id,
-				st.job,
-				st.inst,
-				StaleAfter,
-			),
-			nil,
-		)
+		s.alert(ctx, "job-stale:"+st.id.String(), notify.Data{Reason: notify.AlertJobStale, Doc: st.job,
+			Due: dbDate(rules.DateOf(s.d.Clock()))})
 	}
 }

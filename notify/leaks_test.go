@@ -3,11 +3,13 @@ package notify
 import (
 	"html"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/testkit"
 )
@@ -17,7 +19,10 @@ import (
 // Kannada and Hindi, with data reaching each of its branches (every
 // document kind and grade, every overdue kind, every reason a penalty
 // changes, deficiencies and statuses as reasons, the Sch-IV note and an
-// order's powers as citations, a release with no conditions), and its
+// order's powers as citations, a release with no conditions, an
+// administrator's job alert of every kind, naming the job and the date,
+// and one queued as older versions wrote it, the job's English report as
+// its detail), and its
 // HTML part, hold nothing internal (testkit.Leaks: no path, Go name,
 // drafting tag, message id or mutation name, code name, SQL or stack) and,
 // in Kannada and Hindi, no English word but the law's names.
@@ -62,9 +67,23 @@ func TestEveryMailSaysNothingInternal(t *testing.T) {
 				case TplCertificateExpiring, TplCertificateExpired, TplCoCLegacyDeadline, TplCoCRevalidationDue,
 					TplPenaltyAdjusted:
 				case TplJobAlert:
+					// Each kind of alert, with the job, the date and a count;
+					// and one queued in the shape older versions wrote, the
+					// job's own English report as its detail.
+					ds = nil
+					for _, a := range []struct{ kind, job string }{{AlertJobFailed, "certificate-expiry"},
+						{AlertJobStale, "notify-dispatch"}, {AlertBacklogWaiting, "housekeeping"},
+						{AlertChainsDiffered, "repeat-offences"}} {
+						d := base
+						d.Reason, d.Doc, d.Count, d.Lines, d.Reasons = a.kind, a.job, 3, nil, nil
+						ds = append(ds, d)
+					}
 					d := base
-					d.Doc, d.Detail = "Certificates expiring", "2 of 40 reminders were not sent; they are retried"
-					ds = []Data{d}
+					d.Doc, d.Detail, d.Lines, d.Reasons = "housekeeping failed",
+						"Run 0193f0a4-1c2b-7def-8abc-1234567890ab of housekeeping (now 2027-06-06) failed: "+
+							"backlogReview: ERROR: relation \"mutation_backlog\" does not exist (SQLSTATE 42P01)",
+						[]string{"KA-F02 level 1 → 2"}, nil
+					ds = append(ds, d)
 				default: // the others name a deficiency by its code, or nothing
 					ds = []Data{base}
 					for _, d := range variants {
@@ -91,12 +110,13 @@ func TestEveryMailSaysNothingInternal(t *testing.T) {
 						continue // a kind that does not take this data (an unknown overdue kind) says so
 					}
 					where, held := tpl+" ("+d.Doc+", "+d.Reason+")", lang
-					if tpl == TplJobAlert {
-						// An administrator's alert carries the run's own report as
-						// the job wrote it, in English: held to the shapes only.
-						held = "en"
-					}
 					text := out.Subject + "\n" + out.Body
+					if tpl == TplJobAlert && d.Reason != "" {
+						job, _ := locale.Default().Text(lang, "job."+d.Doc, nil)
+						if !strings.Contains(out.Subject+out.Body, job) || !strings.Contains(out.Body, locale.Date(lang, due)) {
+							t.Errorf("%s in %s does not name the job %q and the date:\n%s", where, lang, job, text)
+						}
+					}
 					testkit.ScanText(t, where, text, held, leakVessel, leakOwner, leakHolder, "Tindal")
 					testkit.ScanText(t, where+" HTML", htmlText(HTMLOf(out.Body, lang)), held, leakVessel, leakOwner,
 						leakHolder, "Tindal")

@@ -99,7 +99,22 @@ type Data struct {
 	Link string `json:"-"`
 	// Email is the account's address, named in account mails.
 	Email string `json:"-"`
+	// Count is how many things an administrator's job alert counts (work
+	// waiting for review, penalty chains that differed).
+	Count int `json:"count,omitempty"`
 }
+
+// The alerts of an administrator's job-alert mail (TplJobAlert), in
+// Data.Reason: each names the job (Data.Doc, its name), the run's date
+// (Data.Due) and, where it counts something, Data.Count. The mail says
+// them in the reader's language from the catalogue, never a job's own
+// report text.
+const (
+	AlertJobFailed      = "job_failed"      // a run failed
+	AlertJobStale       = "job_stale"       // a run stopped without finishing and was marked failed
+	AlertBacklogWaiting = "backlog_waiting" // phones' work waited more than 7 days for a supervisor
+	AlertChainsDiffered = "chains_differed" // penalty chains differed from their recomputation
+)
 
 // Reason is a deficiency code, or ReasonVesselStatus with the vessel's
 // registry status.

@@ -155,9 +155,14 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		return template + variant(d.Holder == "", false), nil
 	case TplCoCLegacyDeadline, TplCoCRevalidationDue:
 		return template + variant(false, self), nil
+	case TplJobAlert:
+		v["Job"], v["Count"] = w.named("job.", d.Doc), d.Count
+		if d.Reason != "" && w.c.Has("job_alert."+d.Reason+".body") {
+			return "job_alert." + d.Reason, nil
+		}
+		return template, nil // an alert of no known kind (queued by an older version): the generic text
 	case TplVesselUnfit,
 		TplManningNonCompliant,
-		TplJobAlert,
 		TplDetentionReportDue,
 		TplDetentionOfficerReport:
 		return template, nil

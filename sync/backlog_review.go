@@ -170,6 +170,12 @@ func (e *Engine) backlogItem(ctx context.Context, sc models.Scope, id uuid.UUID)
 	return rows[0], true, nil
 }
 
+// BacklogEntry is one backlog entry in the caller's scope, and whether it
+// is (still) there: a page naming whose held work a decision refers to.
+func (e *Engine) BacklogEntry(ctx context.Context, sc models.Scope, id uuid.UUID) (BacklogItem, bool, error) {
+	return e.backlogItem(ctx, sc, id)
+}
+
 // DecideBacklog settles a deferred mutation (docs/SYNC.md: after 7 days a
 // supervisor decides, and that decision is the final result). Discard
 // records it as rejected with the reason; apply runs the backlog drain for

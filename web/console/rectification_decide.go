@@ -30,6 +30,7 @@ func (c *Console) rectificationDecide(ctx *fiber.Ctx) error {
 			return ctx.Redirect("/console/rectifications", fiber.StatusSeeOther)
 		}
 	}
+	err = c.rectificationRefused(ctx, id, err)
 	p, perr := c.rectificationsPage(ctx)
 	if perr != nil {
 		return perr

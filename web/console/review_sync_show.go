@@ -89,7 +89,7 @@ func (c *Console) backlogDecide(ctx *fiber.Ctx) error {
 			return ctx.Redirect(syncBack(ctx), fiber.StatusSeeOther)
 		}
 	}
-	return c.syncForm(ctx, form, err)
+	return c.syncForm(ctx, form, c.backlogRefused(ctx, id, err))
 }
 
 // quarantineDecide re-applies or discards a quarantined mutation (POST
