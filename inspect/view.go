@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -94,6 +95,47 @@ func (s *Service) Summaries(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID
 		row := models.Inspection{ID: r.ID, Version: r.Version, Status: r.Status, RuleSetID: r.RuleSetID,
 			StartedAt: r.StartedAt, TimeFlags: r.TimeFlags, ChangedAfterSubmission: r.ChangedAfterSubmission,
 			Outcome: r.Outcome, EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
+		out[r.ID] = summarize(&row, pens)
+	}
+	return out, nil
+}
+
+// SummariesJSON is the SQL expression of the summaries of the inspections
+// whose ids are the uuid[] expression ids, as one JSON array for
+// DecodeSummaries: what Summaries reads, for a caller that reads it in a
+// statement of its own (a push reads it with the release of its device).
+func SummariesJSON(ids string) string {
+	return `(SELECT coalesce(json_agg(s), '[]') FROM (` +
+		strings.Replace(summariesSQL, "i.id IN ?", "i.id = ANY("+ids+")", 1) + `) s)`
+}
+
+// DecodeSummaries reads SummariesJSON's array into what Summaries returns.
+func DecodeSummaries(raw []byte) (map[uuid.UUID]*Summary, error) {
+	var rows []struct {
+		ID                     uuid.UUID       `json:"id"`
+		Version                int64           `json:"version"`
+		Status                 string          `json:"status"`
+		RuleSetID              string          `json:"rule_set_id"`
+		StartedAt              time.Time       `json:"started_at"`
+		TimeFlags              models.Strings  `json:"time_flags"`
+		ChangedAfterSubmission bool            `json:"changed_after_submission"`
+		EvidenceTotal          int             `json:"evidence_total"`
+		EvidenceVerified       int             `json:"evidence_verified"`
+		Outcome                json.RawMessage `json:"outcome"`
+		Penalties              json.RawMessage `json:"penalties"`
+	}
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, fmt.Errorf("load inspections: %w", err)
+	}
+	out := make(map[uuid.UUID]*Summary, len(rows))
+	for _, r := range rows {
+		pens := []PenaltySummary{}
+		if err := json.Unmarshal(r.Penalties, &pens); err != nil {
+			return nil, fmt.Errorf("decode penalties of inspection %s: %w", r.ID, err)
+		}
+		row := models.Inspection{ID: r.ID, Version: r.Version, Status: r.Status, RuleSetID: r.RuleSetID,
+			StartedAt: r.StartedAt, TimeFlags: r.TimeFlags, ChangedAfterSubmission: r.ChangedAfterSubmission,
+			Outcome: models.JSON(r.Outcome), EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
 		out[r.ID] = summarize(&row, pens)
 	}
 	return out, nil

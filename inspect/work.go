@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 
 	"github.com/google/uuid"
@@ -32,6 +33,7 @@ type Work struct {
 	dirty   map[uuid.UUID]bool           // inspections to recompute at Finish
 	parties map[uuid.UUID]bool           // liable parties whose chains to recompute
 	created []uuid.UUID                  // aggregates created (their backlog may drain)
+	offRead map[uuid.UUID]bool           // inspections whose offences were asked for (NoOffencesYet)
 	vessels map[uuid.UUID]*models.Vessel // registry rows read in this transaction, tombstones included
 	certs   map[uuid.UUID][]vesselCert   // each read vessel's certificates in force, read with it
 	stored  map[uuid.UUID]bool           // inspections whose photo rows this work wrote by SQL
@@ -363,6 +365,23 @@ func (w *Work) flush() error {
 	}
 	w.changes, w.audits, w.after = nil, nil, nil
 	return nil
+}
+
+// NoOffencesYet reports that the inspection id was created in this unit
+// of work and its offences are asked for the first time: none can exist
+// (an offence references its inspection, whose row this transaction
+// inserted), so penalty.SyncOffences need not read them. Any later
+// question about the same inspection answers false and the offences are
+// read, since the first sync may have written some.
+func (w *Work) NoOffencesYet(id uuid.UUID) bool {
+	if w.offRead == nil {
+		w.offRead = map[uuid.UUID]bool{}
+	}
+	if w.offRead[id] {
+		return false
+	}
+	w.offRead[id] = true
+	return slices.Contains(w.created, id)
 }
 
 // TouchParty asks Finish to recompute a liable party's chains.

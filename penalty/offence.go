@@ -54,8 +54,10 @@ func (s *Service) SyncOffences(
 		return err
 	}
 	var have []models.Offence
-	if err := w.Tx().DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", row.ID).Find(&have).Error; err != nil {
-		return fmt.Errorf("load offences: %w", err)
+	if fresh, ok := w.(interface{ NoOffencesYet(uuid.UUID) bool }); !ok || !fresh.NoOffencesYet(row.ID) {
+		if err := w.Tx().DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", row.ID).Find(&have).Error; err != nil {
+			return fmt.Errorf("load offences: %w", err)
+		}
 	}
 	for i := range have {
 		o := &have[i]

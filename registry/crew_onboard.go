@@ -62,6 +62,9 @@ func LoadCrewOnBoard(ctx context.Context, db *gorm.DB, vesselID uuid.UUID, on ru
 	if err != nil {
 		return f, fmt.Errorf("vessel crew: %w", err)
 	}
+	if len(f.Posts) == 0 {
+		return f, nil // nobody on board: no certificates to read (a round trip less)
+	}
 	ids := make([]uuid.UUID, len(f.Posts))
 	for i, c := range f.Posts {
 		ids[i] = c.CrewMemberID

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
@@ -71,7 +72,7 @@ type Tx struct {
 // derivation names start here.
 func (tx *Tx) FirstVersion(ctx context.Context) (int64, error) {
 	if tx.first == 0 {
-		if err := tx.DB.WithContext(ctx).Raw(`SELECT greatest(floor, 1) FROM sync_epoch WHERE id`).
+		if err := tx.DB.WithContext(ctx).Raw(`SELECT ` + FirstVersionSQL).
 			Scan(&tx.first).Error; err != nil {
 			return 0, fmt.Errorf("first version: %w", err)
 		}
@@ -79,6 +80,15 @@ func (tx *Tx) FirstVersion(ctx context.Context) (int64, error) {
 	}
 	return tx.first, nil
 }
+
+// FirstVersionSQL is the expression FirstVersion reads; a caller that
+// sends a statement of its own at the start of the transaction can read it
+// there and hand the answer to KnowFirstVersion, saving the round trip.
+const FirstVersionSQL = `coalesce((SELECT greatest(floor, 1) FROM sync_epoch WHERE id), 1)`
+
+// KnowFirstVersion sets FirstVersion's answer, read by the caller in the
+// same transaction (FirstVersionSQL).
+func (tx *Tx) KnowFirstVersion(v int64) { tx.first = max(v, 1) }
 
 // Changed records that an entity changed under the given scope keys.
 func (tx *Tx) Changed(entityType string, id uuid.UUID, scopeKeys ...string) {
@@ -140,30 +150,34 @@ func (tx *Tx) flushAudit() error {
 		return nil
 	}
 	at := make([]time.Time, n)
-	actor, device, before, after := make([]*string, n), make([]*string, n), make([]*string, n), make([]*string, n)
-	req, action, entity, ids := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	actor, device, ids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	before, after := make([]*string, n), make([]*string, n)
+	req, action, entity := make([]string, n), make([]string, n), make([]string, n)
 	for i, a := range tx.audit {
-		at[i], req[i], action[i], entity[i], ids[i] = a.At, a.RequestID, a.Action, a.EntityType, a.EntityID.String()
-		actor[i], device[i] = UUIDText(a.ActorID), UUIDText(a.DeviceID)
+		at[i], req[i], action[i], entity[i] = a.At, a.RequestID, a.Action, a.EntityType
+		ids[i] = pgtype.UUID{Bytes: a.EntityID, Valid: true}
+		actor[i], device[i] = pgUUIDOrNull(a.ActorID), pgUUIDOrNull(a.DeviceID)
 		before[i], after[i] = jsonText(a.Before), jsonText(a.After)
 	}
+	// uuids as pgtype.UUID and the images as text[] cast row by row: pgx
+	// has no binary encoding of a string as uuid or jsonb, and each failed
+	// attempt printed the whole array into its error before sending text.
 	q := "INSERT INTO audit_log (at, actor_id, device_id, request_id, action, entity_type, entity_id, before, after) " +
-		"SELECT * FROM unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], " +
-		"$8::jsonb[], $9::jsonb[])"
+		"SELECT u.at, u.actor, u.device, u.req, u.action, u.entity, u.id, u.before::jsonb, u.after::jsonb " +
+		"FROM unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], " +
+		"$8::text[], $9::text[]) AS u (at, actor, device, req, action, entity, id, before, after)"
 	if err := tx.DB.Exec(q, at, actor, device, req, action, entity, ids, before, after).Error; err != nil {
 		return fmt.Errorf("write audit log: %w", err)
 	}
 	return nil
 }
 
-// UUIDText is id as text for a uuid[] array parameter of an unnest
-// INSERT, nil (NULL) for none.
-func UUIDText(id *uuid.UUID) *string {
+// pgUUIDOrNull is *id as pgx encodes a uuid in binary, SQL NULL for nil.
+func pgUUIDOrNull(id *uuid.UUID) pgtype.UUID {
 	if id == nil {
-		return nil
+		return pgtype.UUID{}
 	}
-	s := id.String()
-	return &s
+	return pgtype.UUID{Bytes: *id, Valid: true}
 }
 
 func jsonText(b []byte) *string {
@@ -183,9 +197,9 @@ func (tx *Tx) flushChanges() error {
 	if len(rows) == 0 {
 		return nil
 	}
-	types, ids, scopes := make([]string, len(rows)), make([]string, len(rows)), make([]string, len(rows))
+	types, ids, scopes := make([]string, len(rows)), make([]pgtype.UUID, len(rows)), make([]string, len(rows))
 	for i, r := range rows {
-		types[i], ids[i], scopes[i] = r.entityType, r.entityID.String(), r.scope
+		types[i], ids[i], scopes[i] = r.entityType, pgtype.UUID{Bytes: r.entityID, Valid: true}, r.scope
 	}
 	// Three array parameters instead of a VALUES list of 3 per row: the
 	// statement is parsed and planned once whatever its size, and each

@@ -88,14 +88,7 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 			MaxMutations,
 		)
 	}
-	epoch, err := Epoch(ctx, e.db.Pool)
-	if err != nil {
-		return PushResponse{}, err
-	}
-	if err := checkEpoch(req.Epoch, epoch); err != nil {
-		return PushResponse{}, err
-	}
-	lock, err := e.holdDevice(ctx, sc.DeviceID)
+	lock, epoch, err := e.holdDevice(ctx, sc.DeviceID, func(epoch string) error { return checkEpoch(req.Epoch, epoch) })
 	if err != nil {
 		return PushResponse{}, err
 	}
@@ -111,9 +104,10 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 			return PushResponse{}, err
 		}
 	}
-	lock.release() // before the drains it queues, which take the device too
+	// The device is given back (before the drains it queues, which take
+	// it too) with the response's summaries read in the same statement.
+	out, err := respond(received, req, results, lock.releaseReading)
 	e.enqueue(st.created...)
-	out, err := e.respond(ctx, received, req, results)
 	out.Epoch = epoch
 	return out, err
 }
@@ -223,8 +217,13 @@ func retryResult(m Mutation, code string) Result {
 }
 
 // respond adds the current state of every inspection the results name,
-// in the order they are first named, read in one query.
-func (e *Engine) respond(ctx context.Context, now time.Time, req PushRequest, results []Result) (PushResponse, error) {
+// in the order they are first named, read in one query (read).
+func respond(
+	now time.Time,
+	req PushRequest,
+	results []Result,
+	read func([]uuid.UUID) (map[uuid.UUID]*inspect.Summary, error),
+) (PushResponse, error) {
 	out := PushResponse{ServerTime: now, AckSeq: req.AckSeq, Results: results, Inspections: []inspect.Summary{}}
 	seen := map[uuid.UUID]bool{}
 	var ids []uuid.UUID
@@ -239,7 +238,7 @@ func (e *Engine) respond(ctx context.Context, now time.Time, req PushRequest, re
 		seen[a.ID] = true
 		ids = append(ids, a.ID)
 	}
-	all, err := e.insp.Summaries(ctx, ids)
+	all, err := read(ids)
 	if err != nil {
 		return out, err
 	}

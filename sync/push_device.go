@@ -74,12 +74,13 @@ func (e *Engine) takeIn(
 		RegisteredAt time.Time
 		Leased       bool
 		Recorded     models.JSON
+		Floor        int64
 	}
 	// Leased: a push of a server from before the advisory lock (a rolling
 	// deploy) still holds the device through its lease column.
 	res := tx.DB.WithContext(ctx).
 		Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased,
-		(`+recordedSQL+`) AS recorded
+		(`+recordedSQL+`) AS recorded, `+storage.FirstVersionSQL+` AS floor
 		FROM devices WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`,
 			ids, st.dev.ID, st.dev.UserID).
 		Scan(&rows)
@@ -93,6 +94,7 @@ func (e *Engine) takeIn(
 		return nil, busy()
 	}
 	st.dev.RegisteredAt = rows[0].RegisteredAt
+	tx.KnowFirstVersion(rows[0].Floor) // the first version of what the chunk creates, read here (a round trip less)
 	return decodeRecorded(rows[0].Recorded)
 }
 

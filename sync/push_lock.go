@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -37,30 +39,50 @@ type deviceLock struct {
 }
 
 // holdDevice takes the device for a push without waiting: busy (409) when
-// another push, a backlog drain or a supervisor's decision holds it.
-func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, error) {
+// another push, a backlog drain or a supervisor's decision holds it. The
+// same statement reads the epoch the database serves (epochSQL), which
+// check judges first: a push in another epoch is answered that, busy or
+// not, as when the epoch was read on its own before (a round trip less).
+func (e *Engine) holdDevice(
+	ctx context.Context,
+	dev uuid.UUID,
+	check func(epoch string) error,
+) (*deviceLock, string, error) {
 	conn, err := e.db.SQL.Conn(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("connection for the push: %w", err)
+		return nil, "", fmt.Errorf("connection for the push: %w", err)
 	}
 	var got bool
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext($2))", PushLockNamespace, dev.String()).
-		Scan(&got); err != nil {
+	var epoch sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext($2)), ("+epochSQL+")",
+		PushLockNamespace, dev.String()).Scan(&got, &epoch); err != nil {
 		discardConn(conn)
-		return nil, fmt.Errorf("take device: %w", err)
-	}
-	if !got {
-		_ = conn.Close()
-		return nil, busy()
+		return nil, "", fmt.Errorf("take device: %w", err)
 	}
 	g := e.db.Gorm.Session(&gorm.Session{Context: ctx}) // a statement of its own: the shared handle is untouched
 	g.Statement.ConnPool = conn
-	return &deviceLock{
+	l := &deviceLock{
 		conn: conn,
 		db:   &storage.DB{Gorm: g, Pool: e.db.Pool, SQL: e.db.SQL},
 		dev:  dev,
 		log:  e.opt.Logger,
-	}, nil
+	}
+	err = check(epoch.String)
+	if !epoch.Valid {
+		err = errors.New("read sync epoch: no sync_epoch row")
+	}
+	switch {
+	case err != nil && got:
+		l.release()
+		return nil, "", err
+	case err != nil:
+		_ = conn.Close()
+		return nil, "", err
+	case !got:
+		_ = conn.Close()
+		return nil, "", busy()
+	}
+	return l, epoch.String, nil
 }
 
 // release gives the device back and the connection to the pool. It runs
@@ -83,6 +105,41 @@ func (l *deviceLock) release() {
 		_ = l.conn.Close()
 	}
 	l.conn = nil
+}
+
+// releaseReading gives the device back as release does and, in the same
+// statement, reads the summaries of the inspections ids for the push's
+// response (inspect.SummariesJSON; they were read on their own after the
+// release before, a round trip more). The push's last transaction has
+// committed on this connection, so the summaries are what it wrote.
+func (l *deviceLock) releaseReading(ids []uuid.UUID) (map[uuid.UUID]*inspect.Summary, error) {
+	if l == nil || l.conn == nil {
+		return nil, errors.New("push lock already released")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // as release: even for a cancelled request
+	defer cancel()
+	strs := make([]string, len(ids))
+	for i, id := range ids {
+		strs[i] = id.String()
+	}
+	// The unlock is a materialized CTE: evaluated once, before the
+	// summaries, whatever the ids.
+	var released bool
+	var raw []byte
+	err := l.conn.QueryRowContext(ctx, `WITH u AS MATERIALIZED (SELECT pg_advisory_unlock($1, hashtext($2)) AS released)
+		SELECT u.released, `+inspect.SummariesJSON("$3::uuid[]")+` FROM u`,
+		PushLockNamespace, l.dev.String(), strs).Scan(&released, &raw)
+	if err != nil || !released {
+		l.log.Warn("push lock not released on its connection; closing it", "device", l.dev, "err", err)
+		discardConn(l.conn)
+	} else {
+		_ = l.conn.Close()
+	}
+	l.conn = nil
+	if err != nil {
+		return nil, fmt.Errorf("load inspections: %w", err)
+	}
+	return inspect.DecodeSummaries(raw)
 }
 
 // discardConn closes the connection's PostgreSQL session rather than
