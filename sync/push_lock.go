@@ -98,13 +98,7 @@ func (l *deviceLock) release() {
 	var released bool
 	err := l.conn.QueryRowContext(ctx, "SELECT pg_advisory_unlock($1, hashtext($2))", PushLockNamespace, l.dev.String()).
 		Scan(&released)
-	if err != nil || !released {
-		l.log.Warn("push lock not released on its connection; closing it", "device", l.dev, "err", err)
-		discardConn(l.conn)
-	} else {
-		_ = l.conn.Close()
-	}
-	l.conn = nil
+	l.giveBack(released, err)
 }
 
 // releaseReading gives the device back as release does and, in the same
@@ -129,6 +123,17 @@ func (l *deviceLock) releaseReading(ids []uuid.UUID) (map[uuid.UUID]*inspect.Sum
 	err := l.conn.QueryRowContext(ctx, `WITH u AS MATERIALIZED (SELECT pg_advisory_unlock($1, hashtext($2)) AS released)
 		SELECT u.released, `+inspect.SummariesJSON("$3::uuid[]")+` FROM u`,
 		PushLockNamespace, l.dev.String(), strs).Scan(&released, &raw)
+	l.giveBack(released, err)
+	if err != nil {
+		return nil, fmt.Errorf("load inspections: %w", err)
+	}
+	return inspect.DecodeSummaries(raw)
+}
+
+// giveBack returns the connection to the pool after its unlock, or closes
+// its session when the unlock failed or found no lock, so that a lock can
+// never leak into the pool.
+func (l *deviceLock) giveBack(released bool, err error) {
 	if err != nil || !released {
 		l.log.Warn("push lock not released on its connection; closing it", "device", l.dev, "err", err)
 		discardConn(l.conn)
@@ -136,10 +141,6 @@ func (l *deviceLock) releaseReading(ids []uuid.UUID) (map[uuid.UUID]*inspect.Sum
 		_ = l.conn.Close()
 	}
 	l.conn = nil
-	if err != nil {
-		return nil, fmt.Errorf("load inspections: %w", err)
-	}
-	return inspect.DecodeSummaries(raw)
 }
 
 // discardConn closes the connection's PostgreSQL session rather than
