@@ -2,13 +2,12 @@ package services_test
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tindal/tindal/testkit"
 )
 
 // constructors are the functions that build a domain service, by import
@@ -42,31 +41,15 @@ var builders = []string{
 // builds a domain service: every one comes from the set cmd/tindal builds
 // (package services).
 func TestServicesAreBuiltInOneFile(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator)))
+	skip := func(rel string) bool {
 		for _, b := range builders {
 			if rel == b || (strings.HasSuffix(b, "/") && strings.HasPrefix(rel, b)) {
-				return nil
+				return true
 			}
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+		return false
+	}
+	testkit.EachGoFile(t, "..", skip, func(_ string, fset *token.FileSet, f *ast.File) {
 		names := map[string]string{} // local name → import path of a service package
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
@@ -100,9 +83,5 @@ func TestServicesAreBuiltInOneFile(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

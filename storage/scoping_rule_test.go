@@ -2,12 +2,10 @@ package storage_test
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/tindal/tindal/testkit"
 )
 
 // jurisdictionChecks are the files besides the scoping code that may call
@@ -32,29 +30,8 @@ var jurisdictionChecks = map[string]string{
 // outside the scoping code and the files above (docs/ARCHITECTURE.md,
 // "Reads by id").
 func TestJurisdictionIsCheckedInSQL(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator)))
-		if _, ok := jurisdictionChecks[rel]; ok {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	skip := func(rel string) bool { _, ok := jurisdictionChecks[rel]; return ok }
+	testkit.EachGoFile(t, "..", skip, func(_ string, fset *token.FileSet, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "CanJurisdiction" {
 				t.Errorf("%s: CanJurisdiction after a load; read the row through storage.Scoped "+
@@ -62,9 +39,5 @@ func TestJurisdictionIsCheckedInSQL(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
