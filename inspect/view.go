@@ -87,6 +87,11 @@ func (s *Service) Summaries(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID
 	if err := s.db.Gorm.WithContext(ctx).Raw(summariesSQL, ids).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load inspections: %w", err)
 	}
+	return summarizeRows(rows, out)
+}
+
+// summarizeRows adds the summary of each of rows to out.
+func summarizeRows(rows []summaryRow, out map[uuid.UUID]*Summary) (map[uuid.UUID]*Summary, error) {
 	for _, r := range rows {
 		pens := []PenaltySummary{}
 		if err := json.Unmarshal(r.Penalties, &pens); err != nil {
@@ -94,7 +99,7 @@ func (s *Service) Summaries(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID
 		}
 		row := models.Inspection{ID: r.ID, Version: r.Version, Status: r.Status, RuleSetID: r.RuleSetID,
 			StartedAt: r.StartedAt, TimeFlags: r.TimeFlags, ChangedAfterSubmission: r.ChangedAfterSubmission,
-			Outcome: r.Outcome, EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
+			Outcome: models.JSON(r.Outcome), EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
 		out[r.ID] = summarize(&row, pens)
 	}
 	return out, nil
@@ -111,49 +116,27 @@ func SummariesJSON(ids string) string {
 
 // DecodeSummaries reads SummariesJSON's array into what Summaries returns.
 func DecodeSummaries(raw []byte) (map[uuid.UUID]*Summary, error) {
-	var rows []struct {
-		ID                     uuid.UUID       `json:"id"`
-		Version                int64           `json:"version"`
-		Status                 string          `json:"status"`
-		RuleSetID              string          `json:"rule_set_id"`
-		StartedAt              time.Time       `json:"started_at"`
-		TimeFlags              models.Strings  `json:"time_flags"`
-		ChangedAfterSubmission bool            `json:"changed_after_submission"`
-		EvidenceTotal          int             `json:"evidence_total"`
-		EvidenceVerified       int             `json:"evidence_verified"`
-		Outcome                json.RawMessage `json:"outcome"`
-		Penalties              json.RawMessage `json:"penalties"`
-	}
+	var rows []summaryRow
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return nil, fmt.Errorf("load inspections: %w", err)
 	}
-	out := make(map[uuid.UUID]*Summary, len(rows))
-	for _, r := range rows {
-		pens := []PenaltySummary{}
-		if err := json.Unmarshal(r.Penalties, &pens); err != nil {
-			return nil, fmt.Errorf("decode penalties of inspection %s: %w", r.ID, err)
-		}
-		row := models.Inspection{ID: r.ID, Version: r.Version, Status: r.Status, RuleSetID: r.RuleSetID,
-			StartedAt: r.StartedAt, TimeFlags: r.TimeFlags, ChangedAfterSubmission: r.ChangedAfterSubmission,
-			Outcome: models.JSON(r.Outcome), EvidenceTotal: r.EvidenceTotal, EvidenceVerified: r.EvidenceVerified}
-		out[r.ID] = summarize(&row, pens)
-	}
-	return out, nil
+	return summarizeRows(rows, make(map[uuid.UUID]*Summary, len(rows)))
 }
 
-// summaryRow is one row of summariesSQL.
+// summaryRow is one row of summariesSQL, read by GORM (Summaries) or from
+// the JSON array of SummariesJSON (DecodeSummaries).
 type summaryRow struct {
-	ID                     uuid.UUID
-	Version                int64
-	Status                 string
-	RuleSetID              string
-	StartedAt              time.Time
-	TimeFlags              models.Strings
-	ChangedAfterSubmission bool
-	Outcome                models.JSON // detention and deficiencies only
-	EvidenceTotal          int
-	EvidenceVerified       int
-	Penalties              models.JSON // a JSON array of PenaltySummary
+	ID                     uuid.UUID       `json:"id"`
+	Version                int64           `json:"version"`
+	Status                 string          `json:"status"`
+	RuleSetID              string          `json:"rule_set_id"`
+	StartedAt              time.Time       `json:"started_at"`
+	TimeFlags              models.Strings  `json:"time_flags"`
+	ChangedAfterSubmission bool            `json:"changed_after_submission"`
+	Outcome                json.RawMessage `json:"outcome"` // detention and deficiencies only
+	EvidenceTotal          int             `json:"evidence_total"`
+	EvidenceVerified       int             `json:"evidence_verified"`
+	Penalties              json.RawMessage `json:"penalties"` // a JSON array of PenaltySummary
 }
 
 // summariesSQL reads what summarize needs of the inspections $1 (deleted
