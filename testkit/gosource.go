@@ -15,7 +15,10 @@ import (
 // slash-separated path relative to root, the file set and the file, for
 // the architecture tests that hold a rule over the whole code. A file fn
 // skips is not parsed: skip(rel) says which (nil: none).
-func EachGoFile(t testing.TB, root string, skip func(rel string) bool, fn func(rel string, fset *token.FileSet, f *ast.File)) {
+func EachGoFile(
+	t testing.TB, root string, skip func(rel string) bool,
+	fn func(rel string, fset *token.FileSet, f *ast.File),
+) {
 	t.Helper()
 	root, err := filepath.Abs(root)
 	if err != nil {
