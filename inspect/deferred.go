@@ -353,27 +353,16 @@ func (c *answerCols) add(r *models.InspectionAnswer) error {
 	if s, ok := rec.(string); ok {
 		recText = &s
 	}
-	c.ids, c.insp = append(c.ids, pgUUID(r.ID)), append(c.insp, pgUUID(r.InspectionID))
-	c.tpl = append(c.tpl, pgUUID(r.TemplateID))
-	c.jur, c.owner = append(c.jur, pgUUID(r.JurisdictionID)), append(c.owner, pgUUID(r.OwnerID))
-	c.inspector = append(c.inspector, pgUUID(r.InspectorID))
+	c.ids, c.insp = append(c.ids, storage.UUIDParam(r.ID)), append(c.insp, storage.UUIDParam(r.InspectionID))
+	c.tpl = append(c.tpl, storage.UUIDParam(r.TemplateID))
+	c.jur, c.owner = append(c.jur, storage.UUIDParam(r.JurisdictionID)), append(c.owner, storage.UUIDParam(r.OwnerID))
+	c.inspector = append(c.inspector, storage.UUIDParam(r.InspectorID))
 	c.item, c.answer, c.note = append(c.item, r.ItemID), append(c.answer, r.Answer), append(c.note, r.Note)
-	c.record, c.sd = append(c.record, recText), append(c.sd, pgUUIDOrNull(r.StampDevice))
-	c.su, c.sm = append(c.su, pgUUIDOrNull(r.StampUser)), append(c.sm, pgUUIDOrNull(r.StampMutation))
+	c.record, c.sd = append(c.record, recText), append(c.sd, storage.UUIDParamOrNull(r.StampDevice))
+	c.su, c.sm = append(c.su, storage.UUIDParamOrNull(r.StampUser)), append(c.sm, storage.UUIDParamOrNull(r.StampMutation))
 	c.sv, c.sq, c.st = append(c.sv, r.StampVersion), append(c.sq, r.StampSeq), append(c.st, r.StampTime)
 	c.version = append(c.version, max(r.Version, 1))
 	return nil
-}
-
-// pgUUID is id as pgx encodes it in binary.
-func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: true} }
-
-// pgUUIDOrNull is pgUUID of *id, or SQL NULL for nil.
-func pgUUIDOrNull(id *uuid.UUID) pgtype.UUID {
-	if id == nil {
-		return pgtype.UUID{}
-	}
-	return pgUUID(*id)
 }
 
 func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {

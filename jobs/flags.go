@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
 )
 
 // Flag kinds.
@@ -106,7 +107,8 @@ func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag
 		ids[i], subjects[i], jurs[i] = uuid.Must(uuid.NewV7()), f.SubjectID, f.JurisdictionID
 		kinds[i], stypes[i], docs[i], cites[i], details[i] = f.Kind, f.SubjectType, f.Document, f.Citation, f.Detail
 		dues[i] = dbDate(f.Due)
-		owners[i], vessels[i], certs[i] = pgUUID(f.OwnerID), pgUUID(f.VesselID), pgUUID(f.CertificateID)
+		owners[i], vessels[i] = storage.UUIDParamOrNull(f.OwnerID), storage.UUIDParamOrNull(f.VesselID)
+		certs[i] = storage.UUIDParamOrNull(f.CertificateID)
 		byKey[f.key()] = f
 	}
 	rows, err := tx.WithContext(ctx).
@@ -139,14 +141,6 @@ func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag
 		return nil, fmt.Errorf("raise flags: %w", err)
 	}
 	return out, nil
-}
-
-// pgUUID is an optional UUID as the driver encodes it without a detour.
-func pgUUID(id *uuid.UUID) pgtype.UUID {
-	if id == nil {
-		return pgtype.UUID{}
-	}
-	return pgtype.UUID{Bytes: *id, Valid: true}
 }
 
 // resolveWhere resolves the open flags matching where (a SQL condition on

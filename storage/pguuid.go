@@ -35,3 +35,16 @@ func tryWrapUUIDEncodePlan(value any) (pgtype.WrappedEncodePlanNextSetter, any, 
 	}
 	return nil, nil, false
 }
+
+// UUIDParam is id as an element of a uuid[] parameter that pgx encodes in
+// binary (a string there fails pgx's binary attempt, whose error message
+// prints the whole array, before it falls back to text).
+func UUIDParam(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: true} }
+
+// UUIDParamOrNull is UUIDParam of *id, or SQL NULL for nil.
+func UUIDParamOrNull(id *uuid.UUID) pgtype.UUID {
+	if id == nil {
+		return pgtype.UUID{}
+	}
+	return UUIDParam(*id)
+}

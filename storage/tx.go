@@ -155,8 +155,8 @@ func (tx *Tx) flushAudit() error {
 	req, action, entity := make([]string, n), make([]string, n), make([]string, n)
 	for i, a := range tx.audit {
 		at[i], req[i], action[i], entity[i] = a.At, a.RequestID, a.Action, a.EntityType
-		ids[i] = pgtype.UUID{Bytes: a.EntityID, Valid: true}
-		actor[i], device[i] = pgUUIDOrNull(a.ActorID), pgUUIDOrNull(a.DeviceID)
+		ids[i] = UUIDParam(a.EntityID)
+		actor[i], device[i] = UUIDParamOrNull(a.ActorID), UUIDParamOrNull(a.DeviceID)
 		before[i], after[i] = jsonText(a.Before), jsonText(a.After)
 	}
 	// uuids as pgtype.UUID and the images as text[] cast row by row: pgx
@@ -170,14 +170,6 @@ func (tx *Tx) flushAudit() error {
 		return fmt.Errorf("write audit log: %w", err)
 	}
 	return nil
-}
-
-// pgUUIDOrNull is *id as pgx encodes a uuid in binary, SQL NULL for nil.
-func pgUUIDOrNull(id *uuid.UUID) pgtype.UUID {
-	if id == nil {
-		return pgtype.UUID{}
-	}
-	return pgtype.UUID{Bytes: *id, Valid: true}
 }
 
 func jsonText(b []byte) *string {
@@ -199,7 +191,7 @@ func (tx *Tx) flushChanges() error {
 	}
 	types, ids, scopes := make([]string, len(rows)), make([]pgtype.UUID, len(rows)), make([]string, len(rows))
 	for i, r := range rows {
-		types[i], ids[i], scopes[i] = r.entityType, pgtype.UUID{Bytes: r.entityID, Valid: true}, r.scope
+		types[i], ids[i], scopes[i] = r.entityType, UUIDParam(r.entityID), r.scope
 	}
 	// Three array parameters instead of a VALUES list of 3 per row: the
 	// statement is parsed and planned once whatever its size, and each
