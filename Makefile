@@ -4,6 +4,10 @@ export PATH := /usr/local/go/bin:$(PATH)
 # Go 1.26.8 on the machine has reachable standard-library vulnerabilities; the
 # module proxy serves 1.27.3, which go.mod requires (go 1.27.3): pin exactly it.
 export GOTOOLCHAIN := go1.27.3
+# -trimpath: without it Go's build cache is keyed by the checkout's
+# directory, and a clean clone at a new path compiles the whole repository
+# again for vet, lint and every test binary (scripts/gotest.sh).
+export GOFLAGS := $(strip $(filter-out -trimpath,$(GOFLAGS)) -trimpath)
 GO ?= go
 DEMO_PASSWORD ?= tindal-demo-2026
 SERVICES := scripts/services.sh && source .services.env
@@ -16,7 +20,7 @@ run: build
 	  TINDAL_SMS_URL="$${TINDAL_SMS_URL:-local}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite (scripts/gotest.sh: the race detector on every package, the scale test beside them without it), then govulncheck;
+## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite (scripts/gotest.sh: the race detector on every package but the pages' and the scale test, which run beside them without it), then govulncheck;
 ## each step's duration is printed as it ends and all of them at the end (scripts/step.sh)
 STEP := scripts/step.sh
 SUBMAKE := $(MAKE) --no-print-directory

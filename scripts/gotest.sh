@@ -1,31 +1,50 @@
 #!/usr/bin/env bash
-# gotest.sh: the go-test step of `make test`. Every package runs under the
-# race detector except the scale test (scale/), which runs beside them
-# without it: its Go code is the push, pull and jobs that the api and sync
-# packages already run under -race, and its time goes to writing a year of
-# history into PostgreSQL, where the race detector finds nothing and only
-# multiplies the Go side's CPU (on 2 cores: 276 s with -race next to the
-# other packages, 105 s without, alone). Both must pass.
+# gotest.sh: the go-test step of `make test`. Two `go test` runs side by
+# side, both must pass:
 #
-# Three packages run at once (GOTEST_P, default cores + 1): the longest
-# ones (api, web/console) drive one browser or one server at a time and
-# wait on PostgreSQL, MinIO and Chromium (web/console alone: 171 s for
-# 183 s of the machine's CPU), so two at once left a core idle; with three
-# the step took 11 min 46 s instead of 13 min 50 s on a clean clone.
+# - under the race detector, every package whose own code runs goroutines
+#   or holds state shared between requests: the services, the API, sync,
+#   jobs, storage, the demo seeder, the replicas;
+# - without it (NORACE below), the packages whose code the race detector
+#   has nothing to find in, where it only multiplies the Go side's CPU:
+#   the scale test (a year of history written into PostgreSQL: 276 s with
+#   -race beside the other packages, 105 s without, alone), and the
+#   browser-driven pages (web/console, web/my, web/field) and docs, whose
+#   handlers start no goroutine and keep no state between requests (they
+#   call the services the race-tested packages run; web/norace_test.go
+#   fails when one of them starts a goroutine, imports sync or writes a
+#   package-level variable). On 2 cores the console's tests took 26–29 s of
+#   CPU with -race and 19.5–20.4 s without, for the same five tests.
+#
+# Three race packages run at once (GOTEST_P, default cores + 1) and two of
+# the others beside them: the longest ones drive one browser or one server
+# at a time and wait on PostgreSQL, MinIO and Chromium, so fewer left a
+# core idle.
+#
+# GOFLAGS=-trimpath: without it the build cache is keyed by the checkout's
+# directory, so a clean clone at a new path compiled every package of the
+# repository again (go vet ./... 60 s in a new clone, 2 s with -trimpath
+# and a warm cache; compiling and linking every test binary under -race
+# 178 s, 75 s).
 #
 #   scripts/gotest.sh            # what make test runs (TINDAL_SCALE=1 set there)
 set -uo pipefail
-# The packages that take longest, longest first, as measured on a clean
-# clone (2026-12-07, -race, on the slower of two machines: api 13.7 min,
-# web/console 7.7, demo 5.7, web/my 5.4, sync 4.8, notify 2.4, web/field
-# 2.3, photo 2, replicas 1.7, penalty 1.2, the rest under 1). web/console
-# still goes first: it drives a browser and waits, so it leaves CPU to api.
-LONG_FIRST="web/console api demo web/my sync notify web/field photo replicas penalty cmd/tindal"
+# The race packages that take longest, longest first, as measured on a
+# clean clone (2026-12-07, -race, on the slower of two machines: api 13.7
+# min, demo 5.7, sync 4.8, notify 2.4, photo 2, replicas 1.7, penalty 1.2,
+# the rest under 1).
+LONG_FIRST="api demo sync notify photo replicas penalty cmd/tindal"
+# The packages run without the race detector, longest first. Keep this
+# list in step with web/norace_test.go, which reads it.
+NORACE="web/console scale web/my web/field docs"
 export PATH=/usr/local/go/bin:$PATH
 export GOTOOLCHAIN=go1.27.3
+case " ${GOFLAGS:-} " in *" -trimpath "*) ;; *) export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath" ;; esac
 cd "$(dirname "$0")/.."
 
-mapfile -t pkgs < <(go list ./... | grep -v '/scale$')
+norace=()
+for p in $NORACE; do norace+=("./$p"); done
+mapfile -t pkgs < <(go list ./... | grep -v -x -F -f <(printf 'github.com/tindal/tindal/%s\n' $NORACE))
 ((${#pkgs[@]} > 0)) || { echo "gotest.sh: go list found no packages" >&2; exit 1; }
 # The longest packages first: go test starts the packages' runs in the
 # order given, and one of several minutes started last runs alone at the
@@ -37,17 +56,17 @@ mapfile -t pkgs < <(printf '%s\n' "${pkgs[@]}" | awk -v long="$LONG_FIRST" '
 # -timeout 45m is a hang detector, not a budget: under a load of 20 on two
 # cores the api package took over 20 minutes and was killed while its tests
 # were seconds old (on a quiet machine it takes 7).
-scale_log=$(mktemp)
-go test -count=1 -timeout 45m ./scale >"$scale_log" 2>&1 &
-scale_pid=$!
-trap 'kill "$scale_pid" 2>/dev/null; rm -f "$scale_log"' EXIT
+norace_log=$(mktemp)
+go test -count=1 -timeout 45m -p 2 "${norace[@]}" >"$norace_log" 2>&1 &
+norace_pid=$!
+trap 'kill "$norace_pid" 2>/dev/null; rm -f "$norace_log"' EXIT
 
 go test -race -count=1 -timeout 45m -p "${GOTEST_P:-$(($(nproc) + 1))}" "${pkgs[@]}"
 race_rc=$?
-wait "$scale_pid"
-scale_rc=$?
-cat "$scale_log"
-if ((race_rc != 0 || scale_rc != 0)); then
-	echo "gotest.sh: failed (race packages rc=$race_rc, scale rc=$scale_rc)" >&2
+wait "$norace_pid"
+norace_rc=$?
+cat "$norace_log"
+if ((race_rc != 0 || norace_rc != 0)); then
+	echo "gotest.sh: failed (race packages rc=$race_rc, packages without -race ($NORACE) rc=$norace_rc)" >&2
 	exit 1
 fi
