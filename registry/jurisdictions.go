@@ -160,7 +160,7 @@ func cleanPayee(p *models.UPIPayee) error {
 	}
 	var errs []models.FieldError
 	if !upiVPA.MatchString(p.VPA) {
-		errs = append(errs, models.FieldError{Field: "upi_payee.vpa", Code: "format",
+		errs = append(errs, models.FieldError{Field: "upi_payee.vpa", Code: "upi_vpa_format",
 			Message: "a UPI address, name@bank"})
 	}
 	switch n := utf8.RuneCountInString(p.Name); {
@@ -168,7 +168,7 @@ func cleanPayee(p *models.UPIPayee) error {
 		errs = append(errs, models.FieldError{Field: "upi_payee.name", Code: "required",
 			Message: "the name the payer's app shows, with the address"})
 	case n > 99 || strings.ContainsFunc(p.Name, unicode.IsControl):
-		errs = append(errs, models.FieldError{Field: "upi_payee.name", Code: "format",
+		errs = append(errs, models.FieldError{Field: "upi_payee.name", Code: "upi_name_format",
 			Message: "at most 99 characters, on one line"})
 	}
 	if len(errs) > 0 {

@@ -144,8 +144,8 @@ func retiredChecks(getenv func(string) string) []check {
 	for _, name := range []string{"TINDAL_UPI_PAYEE", "TINDAL_UPI_PAYEE_NAME"} {
 		out = append(out, check{name, func() error {
 			if strings.TrimSpace(getenv(name)) != "" {
-				return errors.New("retired: each jurisdiction has its own UPI payee (upi_payee of " +
-					"PATCH /v1/jurisdictions/{id}); unset it")
+				return errors.New("retired: each jurisdiction has its own UPI payee (upi_payee, set on the " +
+					"console's office page or by PATCH /v1/jurisdictions/{id}); unset it")
 			}
 			return nil
 		}})
