@@ -124,9 +124,15 @@ func (c *Console) officePageOf(ctx *fiber.Ctx) (officePage, error) {
 		return officePage{}, err
 	}
 	def, lang := c.d.Issuer.Of(models.Jurisdiction{Regime: j.Regime}), c.site.Lang(ctx)
-	return officePage{Jurisdiction: j, Parts: officeParts, Langs: officeLangs, PayeeFields: payeeFields, Default: map[string]string{
-		"authority": document.In(def.Authority, lang),
-		"address":   document.In(def.Address, lang),
-		"hours":     document.In(def.Hours, lang),
-	}}, nil
+	return officePage{
+		Jurisdiction: j,
+		Parts:        officeParts,
+		Langs:        officeLangs,
+		PayeeFields:  payeeFields,
+		Default: map[string]string{
+			"authority": document.In(def.Authority, lang),
+			"address":   document.In(def.Address, lang),
+			"hours":     document.In(def.Hours, lang),
+		},
+	}, nil
 }
