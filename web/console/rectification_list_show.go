@@ -88,7 +88,9 @@ func (c *Console) rectificationNames(ctx *fiber.Ctx, sc models.Scope, rs []inspe
 			return nil, err
 		}
 	}
-	view := c.site.View(ctx, nil)
+	// A View of its own names the deficiencies: the page's View pops the
+	// flash, which the list rendered next must still show.
+	view := &web.View{Lang: c.site.Lang(ctx)}
 	out := make(map[uuid.UUID]web.Names, len(subjects))
 	for id, s := range subjects {
 		names := web.Names{"Finding": s.Code + " " + view.Deficiency(s.Code), "Vessel": ""}

@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -61,6 +62,17 @@ func TestRectificationCardsSayWhatTheyAreAbout(t *testing.T) {
 			}
 			testkit.ScanText(t, "a rectification card's heading", heading, lang, c.vessel)
 		}
+	}
+	// Naming the cards leaves the flash of a decision to the list shown next.
+	setLanguage(t, sup, "en")
+	res, _ := sup.do("POST", "/console/rectifications/"+cards[0].id.String()+"/decide",
+		withCSRF(sup, "", url.Values{"decision": {"accept"}}), nil)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("accept: %d", res.StatusCode)
+	}
+	if _, page := sup.do("GET", res.Header.Get("Location"), nil, nil); !strings.Contains(page, `class="flash"`) ||
+		!strings.Contains(page, "The rectification is accepted") {
+		t.Errorf("the list after accepting does not say so:\n%.2000s", page)
 	}
 }
 
