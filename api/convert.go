@@ -71,7 +71,25 @@ func jurisdictionOut(j models.Jurisdiction) openapi.Jurisdiction {
 	return openapi.Jurisdiction{Id: j.ID, Version: j.Version, CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt,
 		Code: j.Code, Name: j.Name, Regime: openapi.Regime(j.Regime), State: j.State,
 		Office: &openapi.JurisdictionOffice{Authority: officeTextOut(j.Office.Authority),
-			Address: officeTextOut(j.Office.Address), Hours: officeTextOut(j.Office.Hours)}}
+			Address: officeTextOut(j.Office.Address), Hours: officeTextOut(j.Office.Hours)},
+		UpiPayee: payeeOut(j.UPIPayee)}
+}
+
+// payeeOut is a jurisdiction's UPI payee as the contract writes it; nil
+// where it has none.
+func payeeOut(p models.UPIPayee) *openapi.UpiPayee {
+	if !p.Set() {
+		return nil
+	}
+	return &openapi.UpiPayee{Vpa: p.VPA, Name: p.Name}
+}
+
+// payeeIn is a UPI payee as a create or patch gives it; nil when not given.
+func payeeIn(p *openapi.UpiPayee) *models.UPIPayee {
+	if p == nil {
+		return nil
+	}
+	return &models.UPIPayee{VPA: p.Vpa, Name: p.Name}
 }
 
 // officeTextOut is a part of a jurisdiction's office as the contract

@@ -33,7 +33,6 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/services"
@@ -102,8 +101,7 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 			Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
 			Photos: photo.New(db, local, photo.Options{})}, db),
 		Metrics: prometheus.NewRegistry(), PublicBaseURL: "http://tindal.test", Outbox: notify.Outbox{Email: true},
-		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"},
-		Printer:  testPrinter()}
+		Printer: testPrinter()}
 }
 
 // testPrinter is the one Chromium of this test binary that prints
@@ -172,7 +170,9 @@ func (h *harness) seed() {
 	reg := registry.New(h.db, testkit.Now)
 	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
 	for _, code := range []string{"KARWAR", "MANGALURU"} {
-		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: code[:1] + strings.ToLower(code[1:]), Regime: "KA-IV-2025"})
+		name := code[:1] + strings.ToLower(code[1:])
+		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: name, Regime: "KA-IV-2025",
+			UPIPayee: models.UPIPayee{VPA: "registrar." + strings.ToLower(code) + "@sbi", Name: "Registrar of Boats, " + name}})
 		h.must(err)
 		h.ids[code] = j.ID
 		o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Owner of " + code, JurisdictionID: j.ID, PreferredLanguage: "kn"})

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/testkit"
 )
@@ -313,5 +314,83 @@ func TestBankStatementImportedTwentyTimesAtOnce(t *testing.T) {
 	wg.Wait()
 	if p, c := h.count("penalty_payments"), h.count("bank_credits"); p != dueLines(a)+dueLines(b) || c != 3 || recorded != 2 {
 		t.Errorf("%d payments, %d credits, %d recorded answers; want %d, 3, 2", p, c, recorded, dueLines(a)+dueLines(b))
+	}
+}
+
+// TestUPIPayeeIsTheNoticesJurisdictions: a Karwar notice asks to be paid
+// to Karwar's account and a Mangaluru notice to Mangaluru's, in the
+// request and in its upi:// link; once Mangaluru's payee is cleared, its
+// notice has no UPI request (409 no_upi_payee, the QR too) while Karwar's
+// is unchanged; a payee given in part is refused naming the field.
+func TestUPIPayeeIsTheNoticesJurisdictions(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
+	karwar := h.oneNotice("")
+	insp := h.submittedFor(h.pusher("inspector-mangaluru"), h.ids["vessel-MANGALURU"], testkit.Now().Add(-3*time.Hour),
+		finding{code: rules.CodeExtinguisherMissing})
+	if r := h.do("POST", "/v1/inspections/"+insp.String()+"/review", "supervisor-mangaluru",
+		map[string]any{"decision": "approve"}); r.status != 200 {
+		t.Fatalf("approve the Mangaluru inspection: %d %s", r.status, r.body)
+	}
+	mangaluru := h.noticeOf(insp)
+	upi := func(n noticeJSON, user string) response {
+		return h.do("GET", "/v1/penalty-notices/"+n.ID+"/upi", user, nil)
+	}
+	for _, tc := range []struct {
+		n          noticeJSON
+		user       string
+		vpa, name  string
+		otherPayee string
+	}{
+		{karwar, "registrar", "registrar.karwar@sbi", "Registrar of Boats, Karwar", "Mangaluru"},
+		{mangaluru, "supervisor-mangaluru", "registrar.mangaluru@sbi", "Registrar of Boats, Mangaluru", "Karwar"},
+	} {
+		r := upi(tc.n, tc.user)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", tc.vpa, r.status, r.body)
+		}
+		u, err := url.Parse(fmt.Sprint(r.json()["uri"]))
+		h.must(err)
+		if q := u.Query(); q.Get("pa") != tc.vpa || q.Get("pn") != tc.name || r.json()["payee"] != tc.vpa ||
+			r.json()["payee_name"] != tc.name || strings.Contains(string(r.body), tc.otherPayee) {
+			t.Errorf("notice %s asks to be paid to %s %q (%s), want %s %q", tc.n.Number, q.Get("pa"), q.Get("pn"),
+				r.body, tc.vpa, tc.name)
+		}
+	}
+
+	path := "/v1/jurisdictions/" + h.ids["MANGALURU"].String()
+	j := h.do("GET", path, "admin", nil)
+	if j.status != 200 {
+		t.Fatalf("read Mangaluru: %d %s", j.status, j.body)
+	}
+	if p, _ := j.json()["upi_payee"].(map[string]any); p["vpa"] != "registrar.mangaluru@sbi" {
+		t.Errorf("Mangaluru's payee as the API reads it: %s", j.body)
+	}
+	version := fmt.Sprint(j.json()["version"])
+	patch := func(payee map[string]any) response {
+		return h.do("PATCH", path, "admin", map[string]any{"upi_payee": payee}, "If-Match", `"`+version+`"`)
+	}
+	if r := patch(map[string]any{"vpa": "registrar.mangaluru@sbi", "name": ""}); r.status != 422 ||
+		!strings.Contains(string(r.body), "upi_payee.name") {
+		t.Errorf("a payee without its name: %d %s", r.status, r.body)
+	}
+	if r := patch(map[string]any{"vpa": "not an address", "name": "Registrar"}); r.status != 422 ||
+		!strings.Contains(string(r.body), "upi_payee.vpa") {
+		t.Errorf("a payee without an address: %d %s", r.status, r.body)
+	}
+	if r := patch(map[string]any{"vpa": "", "name": ""}); r.status != 200 || r.json()["upi_payee"] != nil {
+		t.Fatalf("clear Mangaluru's payee: %d %s", r.status, r.body)
+	}
+	for _, p := range []string{"", ".png"} {
+		r := h.do("GET", "/v1/penalty-notices/"+mangaluru.ID+"/upi"+p, "supervisor-mangaluru", nil)
+		if r.status != 409 || r.json()["code"] != "no_upi_payee" ||
+			!strings.HasPrefix(r.header.Get("Content-Type"), "application/problem+json") {
+			t.Errorf("upi%s of a notice whose office takes no UPI payments: %d %s %s", p, r.status,
+				r.header.Get("Content-Type"), r.body)
+		}
+	}
+	if r := upi(karwar, "owner"); r.status != 200 || r.json()["payee"] != "registrar.karwar@sbi" {
+		t.Errorf("Karwar's notice after Mangaluru's payee went: %d %s", r.status, r.body)
 	}
 }

@@ -103,7 +103,7 @@ func (h *handlers) upiRequest(ctx context.Context, id openapi_types.UUID) (penal
 	if err != nil {
 		return penalty.UPIRequest{}, err
 	}
-	return penalty.UPIRequestFor(v, h.d.UPIPayee)
+	return penalty.UPIRequestFor(v)
 }
 
 // GetPenaltyNoticeUpi answers the UPI payment request of a notice.

@@ -41,7 +41,8 @@ func (h *handlers) CreateJurisdiction(
 	r openapi.CreateJurisdictionRequestObject,
 ) (openapi.CreateJurisdictionResponseObject, error) {
 	b := r.Body
-	in := models.Jurisdiction{Code: b.Code, Name: b.Name, Regime: string(b.Regime), Office: officeIn(b.Office)}
+	in := models.Jurisdiction{Code: b.Code, Name: b.Name, Regime: string(b.Regime), Office: officeIn(b.Office),
+		UPIPayee: deref(payeeIn(b.UpiPayee))}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -72,7 +73,8 @@ func (h *handlers) UpdateJurisdiction(
 		scopeOf(ctx),
 		r.Id,
 		v,
-		registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State, Office: officePatchIn(r.Body.Office)},
+		registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State, Office: officePatchIn(r.Body.Office),
+			UPIPayee: payeeIn(r.Body.UpiPayee)},
 	)
 	if err != nil {
 		return nil, err

@@ -21,7 +21,6 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/storage"
@@ -55,9 +54,6 @@ type Deps struct {
 	// Outbox writes notices in their cause's transaction (the one-time
 	// sign-in mail); its Email says whether mail is sent at all.
 	Outbox notify.Outbox
-	// UPIPayee is the authority's UPI payee of payment requests
-	// (TINDAL_UPI_PAYEE, TINDAL_UPI_PAYEE_NAME).
-	UPIPayee penalty.Payee
 	// Pages, when set, mounts the office console and the owners' pages
 	// (package web) on the same app, after the body limits and before the
 	// contract's router, which answers 404 for anything it does not route.

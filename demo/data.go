@@ -24,6 +24,9 @@ type jurisdictionSeed struct {
 	// Office is what its papers and pages name: the authority, the
 	// office's address and hours (models.Office).
 	Office models.Office
+	// Payee is the account its notices ask to be paid into by UPI; none:
+	// its owners pay at the office (as Paradip's do in the demo).
+	Payee models.UPIPayee
 }
 
 // karnatakaHours are the demo Karnataka port offices' hours.
@@ -46,7 +49,7 @@ var jurisdictions = []jurisdictionSeed{
 			"hi": "बंदरगाह कार्यालय, कारवार बंदरगाह, बैतखोल, कारवार 581301, कर्नाटक",
 		},
 		Hours: karnatakaHours,
-	}},
+	}, models.UPIPayee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}},
 	{mangaluru, "Mangaluru", regimeKarnataka, "Karnataka", "Karnataka Maritime Board, Mangaluru", models.Office{
 		Authority: kmb,
 		Address: models.Texts{
@@ -55,7 +58,7 @@ var jurisdictions = []jurisdictionSeed{
 			"hi": "बंदरगाह कार्यालय, पुराना बंदरगाह, बंदर, मंगलुरु 575001, कर्नाटक",
 		},
 		Hours: karnatakaHours,
-	}},
+	}, models.UPIPayee{VPA: "registrar.mangaluru@sbi", Name: "Registrar of Boats, Mangaluru"}},
 	{paradip, "Paradip", regimeParadip, "Odisha", "Deputy Conservator, Paradip Port", models.Office{
 		Authority: models.Texts{"en": "Conservator of the Port of Paradip",
 			"kn": "ಪಾರಾದೀಪ್ ಬಂದರಿನ ಸಂರಕ್ಷಕರು", "hi": "पारादीप पत्तन के संरक्षक"},
@@ -69,7 +72,7 @@ var jurisdictions = []jurisdictionSeed{
 			"kn": "ಸೋಮವಾರದಿಂದ ಶುಕ್ರವಾರ, 09:30 ರಿಂದ 17:30; ಸಾರ್ವಜನಿಕ ರಜಾದಿನಗಳಂದು ಮುಚ್ಚಿರುತ್ತದೆ",
 			"hi": "सोमवार से शुक्रवार, 09:30 से 17:30; सार्वजनिक छुट्टियों पर बंद",
 		},
-	}},
+	}, models.UPIPayee{}},
 }
 
 // ownerSeed is owner number N, whose account is ownerN@demo.tindal.

@@ -56,7 +56,7 @@ func ensureJurisdiction(tx *storage.Tx, j jurisdictionSeed) (uuid.UUID, error) {
 		return uuid.Nil, fmt.Errorf("find jurisdiction %s: %w", j.Code, err)
 	}
 	row := models.Jurisdiction{ID: idOf(entityJurisdiction, j.Code), Code: j.Code, Name: j.Name,
-		Regime: j.Regime, State: j.State, Office: j.Office, Synced: synced()}
+		Regime: j.Regime, State: j.State, Office: j.Office, UPIPayee: j.Payee, Synced: synced()}
 	return row.ID, insert(tx, entityJurisdiction, row.ID, &row, storage.ScopeReference)
 }
 

@@ -249,3 +249,37 @@ func (s *Service) ListRectifications(
 	}
 	return pager.Page(q, cursor, limit)
 }
+
+// RectificationSubject is what a rectification is about, as people name
+// it: its finding's deficiency code and the vessel.
+type RectificationSubject struct {
+	ID       uuid.UUID
+	Code     string
+	VesselID uuid.UUID
+}
+
+// RectificationSubjects reads, in the caller's scope, the finding's code
+// and the vessel of each rectification of ids, in one query: a list names
+// every card without reading each inspection.
+func (s *Service) RectificationSubjects(
+	ctx context.Context,
+	sc models.Scope,
+	ids []uuid.UUID,
+) (map[uuid.UUID]RectificationSubject, error) {
+	out := make(map[uuid.UUID]RectificationSubject, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	db := s.db.Gorm.WithContext(ctx)
+	in := rectificationScope(db.Table("finding_rectifications").Select("id, finding_id").
+		Where("id IN ?", ids), sc)
+	var rows []RectificationSubject
+	if err := db.Table("(?) r", in).Select("r.id, f.code, f.vessel_id").
+		Joins("JOIN findings f ON f.id = r.finding_id").Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load rectifications' findings: %w", err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}

@@ -93,6 +93,15 @@ func KindOf(err error) Kind {
 	return ""
 }
 
+// CodeOf returns the code of err, or "" for an unexpected error.
+func CodeOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
 // FieldErrors collects validation problems for one request.
 type FieldErrors []FieldError
 

@@ -62,7 +62,35 @@ type Jurisdiction struct {
 	// office: its authority, address and hours; empty parts take the
 	// regime's default (document.Issuer.Of).
 	Office Office `gorm:"type:jsonb"`
+	// UPIPayee is the account its penalty notices ask to be paid into;
+	// the zero value: the office takes no UPI payments.
+	UPIPayee UPIPayee `gorm:"column:upi_payee;type:jsonb"`
 	Synced
+}
+
+// UPIPayee is a jurisdiction's UPI payee: its virtual payment address (pa)
+// and the name a payer's app shows (pn).
+type UPIPayee struct {
+	VPA  string `json:"vpa"`
+	Name string `json:"name"`
+}
+
+// Set reports whether the jurisdiction has a payee.
+func (p UPIPayee) Set() bool { return p.VPA != "" }
+
+// Value implements driver.Valuer: NULL when there is no payee.
+func (p UPIPayee) Value() (driver.Value, error) {
+	if !p.Set() {
+		return nil, nil
+	}
+	b, err := json.Marshal(p)
+	return string(b), err
+}
+
+// Scan implements sql.Scanner.
+func (p *UPIPayee) Scan(src any) error {
+	*p = UPIPayee{}
+	return scanJSON(src, p)
 }
 
 // Office is a jurisdiction's authority, office address and opening hours,

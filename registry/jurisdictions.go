@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -41,6 +43,9 @@ func (r *Service) CreateJurisdiction(
 	if err := cleanOffice(&in.Office); err != nil {
 		return in, false, err
 	}
+	if err := cleanPayee(&in.UPIPayee); err != nil {
+		return in, false, err
+	}
 	in.ID = newID(&in.ID)
 	return create(ctx, r, s, entityJurisdiction, in.ID, r.getJurisdictionScoped, &in, func(tx *storage.Tx) error {
 		in.Version = 1
@@ -59,6 +64,9 @@ type JurisdictionPatch struct {
 	// Office's parts that are set replace the stored parts whole (an
 	// empty part clears it back to the regime's default).
 	Office *OfficePatch
+	// UPIPayee, when set, replaces the payee; the zero payee clears it
+	// (the office then takes no UPI payments).
+	UPIPayee *models.UPIPayee
 }
 
 // OfficePatch is the parts of a jurisdiction's office a patch replaces;
@@ -88,6 +96,10 @@ func (r *Service) UpdateJurisdiction(
 			set(&j.Office.Authority, o.Authority)
 			set(&j.Office.Address, o.Address)
 			set(&j.Office.Hours, o.Hours)
+		}
+		set(&j.UPIPayee, p.UPIPayee)
+		if err := cleanPayee(&j.UPIPayee); err != nil {
+			return err
 		}
 		return cleanOffice(&j.Office)
 	}, nil)
@@ -126,6 +138,38 @@ func cleanOffice(o *models.Office) error {
 			clean = nil
 		}
 		*part.t = clean
+	}
+	if len(errs) > 0 {
+		return models.Invalid(errs...)
+	}
+	return nil
+}
+
+// upiVPA is a UPI virtual payment address as banks issue them: a handle
+// and the bank's, name@bank (NPCI: letters, digits, dot, hyphen,
+// underscore before the @; letters after it).
+var upiVPA = regexp.MustCompile(`^[A-Za-z0-9._-]{2,200}@[A-Za-z][A-Za-z0-9.-]{1,50}$`)
+
+// cleanPayee trims a jurisdiction's UPI payee and refuses one given in
+// part or not as a payer's app takes it: 422 naming upi_payee.vpa or
+// upi_payee.name. Both empty is no payee.
+func cleanPayee(p *models.UPIPayee) error {
+	p.VPA, p.Name = strings.TrimSpace(p.VPA), strings.TrimSpace(p.Name)
+	if p.VPA == "" && p.Name == "" {
+		return nil
+	}
+	var errs []models.FieldError
+	if !upiVPA.MatchString(p.VPA) {
+		errs = append(errs, models.FieldError{Field: "upi_payee.vpa", Code: "upi_vpa_format",
+			Message: "a UPI address, name@bank"})
+	}
+	switch n := utf8.RuneCountInString(p.Name); {
+	case n == 0:
+		errs = append(errs, models.FieldError{Field: "upi_payee.name", Code: "required",
+			Message: "the name the payer's app shows, with the address"})
+	case n > 99 || strings.ContainsFunc(p.Name, unicode.IsControl):
+		errs = append(errs, models.FieldError{Field: "upi_payee.name", Code: "upi_name_format",
+			Message: "at most 99 characters, on one line"})
 	}
 	if len(errs) > 0 {
 		return models.Invalid(errs...)

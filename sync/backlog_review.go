@@ -172,8 +172,40 @@ func (e *Engine) backlogItem(ctx context.Context, sc models.Scope, id uuid.UUID)
 
 // BacklogEntry is one backlog entry in the caller's scope, and whether it
 // is (still) there: a page naming whose held work a decision refers to.
+// Work a drain moved from the backlog to the quarantine (its author was
+// not assigned on the capture day) is named from its pending quarantine
+// entry, Code CodeQuarantined: a decision pressed on the backlog's page
+// after the move is refused for it, and the refusal names the same work.
 func (e *Engine) BacklogEntry(ctx context.Context, sc models.Scope, id uuid.UUID) (BacklogItem, bool, error) {
-	return e.backlogItem(ctx, sc, id)
+	it, ok, err := e.backlogItem(ctx, sc, id)
+	if err != nil || ok {
+		return it, ok, err
+	}
+	return e.heldEntry(ctx, sc, id)
+}
+
+// heldEntry is the pending quarantine entry of mutation id in the
+// caller's scope, as a backlog entry names it.
+func (e *Engine) heldEntry(ctx context.Context, sc models.Scope, id uuid.UUID) (BacklogItem, bool, error) {
+	db := e.db.Gorm.WithContext(ctx)
+	held := storage.Scoped(db.Table("quarantine"), sc, quarantineScoping).
+		Where("mutation_id = ? AND state = 'pending'", id)
+	var rows []BacklogItem
+	err := db.Table("(?) q", held).
+		Select(`q.mutation_id, q.device_id, d.name AS device_name, q.user_id, u.email AS user_email,
+			q.payload->>'name' AS name, (q.payload->>'seq')::bigint AS seq, q.jurisdiction_id,
+			coalesce(q.captured_at, q.created_at) AS captured_at, q.time_flags, q.created_at AS first_seen,
+			q.updated_at AS last_seen, q.payload, true AS held`).
+		Joins("JOIN devices d ON d.id = q.device_id").Joins("JOIN users u ON u.id = q.user_id").
+		Limit(1).Scan(&rows).Error
+	if err != nil {
+		return BacklogItem{}, false, fmt.Errorf("load quarantined work: %w", err)
+	}
+	if len(rows) == 0 {
+		return BacklogItem{}, false, nil
+	}
+	rows[0].settle()
+	return rows[0], true, nil
 }
 
 // DecideBacklog settles a deferred mutation (docs/SYNC.md: after 7 days a

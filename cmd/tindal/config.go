@@ -59,10 +59,7 @@ type config struct {
 	MailFrom                            string
 	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
 	MailUnsubscribe string
-	// UPIPayee and UPIPayeeName are the authority's UPI payee of penalty
-	// payment requests (upi://pay pa and pn).
-	UPIPayee, UPIPayeeName string
-	Jobs                   string
+	Jobs            string
 	// JobSchedulesS is TINDAL_JOB_SCHEDULES as set; JobSchedules is it
 	// parsed: schedules replacing the jobs' defaults, by job name.
 	JobSchedulesS string
@@ -134,7 +131,26 @@ type check struct {
 // checks are the validations of loadConfig, in the order their errors are
 // reported.
 func (c *config) checks(getenv func(string) string) []check {
-	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv), c.smsChecks())
+	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv), c.smsChecks(),
+		retiredChecks(getenv))
+}
+
+// retiredChecks refuse the settings that no longer do anything, so an
+// upgrade cannot drop one silently: the deployment-wide UPI payee asked
+// every office's owners to pay one account, and each jurisdiction now
+// has its own (upi_payee, set through the API: docs/OPERATIONS.md).
+func retiredChecks(getenv func(string) string) []check {
+	var out []check
+	for _, name := range []string{"TINDAL_UPI_PAYEE", "TINDAL_UPI_PAYEE_NAME"} {
+		out = append(out, check{name, func() error {
+			if strings.TrimSpace(getenv(name)) != "" {
+				return errors.New("retired: each jurisdiction has its own UPI payee (upi_payee, set on the " +
+					"console's office page or by PATCH /v1/jurisdictions/{id}); unset it")
+			}
+			return nil
+		}})
+	}
+	return out
 }
 
 // connectionChecks check the database, the object store and the keys.

@@ -50,8 +50,6 @@ func (c *config) settings() []setting {
 		{name: "TINDAL_CHROMIUM", help: "the Chromium that prints documents to PDF; unset = chromium on PATH (Debian's package)", dst: &c.Chromium},
 		{name: "TINDAL_MAIL_FROM", def: "Tindal <reminders@tindal.local>", help: "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", dst: &c.MailFrom},
 		{name: "TINDAL_MAIL_UNSUBSCRIBE", help: "mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none", dst: &c.MailUnsubscribe},
-		{name: "TINDAL_UPI_PAYEE", def: "tindal.demo@upi", help: "the authority's UPI virtual payment address (pa) in penalty payment requests; the default is a demo address", dst: &c.UPIPayee},
-		{name: "TINDAL_UPI_PAYEE_NAME", def: "Registrar of Boats (demo)", help: "the payee name (pn) a payer's UPI app shows", dst: &c.UPIPayeeName},
 		{name: "TINDAL_JOBS", def: "on", help: "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", dst: &c.Jobs},
 		{name: "TINDAL_JOB_SCHEDULES", help: "schedules replacing the jobs' defaults: name=cron spec pairs separated by ; (5 fields, or 6 with seconds first; Asia/Kolkata), the same on every replica; unset = the defaults (tindal jobs list)", dst: &c.JobSchedulesS},
 		{name: "TINDAL_THUMBNAILS", def: "on", help: "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", dst: &c.Thumbnails},

@@ -55,6 +55,21 @@ func TestConfigErrorsNameTheVariable(t *testing.T) {
 	}
 }
 
+// TestRetiredUPIPayeeSettingsAreRefused: the deployment-wide UPI payee
+// is gone (each jurisdiction has its own); a deployment that still sets it
+// is told so at start instead of losing the account silently.
+func TestRetiredUPIPayeeSettingsAreRefused(t *testing.T) {
+	if _, err := loadConfig(env(nil)); err != nil {
+		t.Fatalf("defaults: %v", err)
+	}
+	for _, name := range []string{"TINDAL_UPI_PAYEE", "TINDAL_UPI_PAYEE_NAME"} {
+		_, err := loadConfig(env(map[string]string{name: "registrar.karwar@sbi"}))
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "upi_payee") {
+			t.Errorf("%s set: %v, want a refusal naming it and where the payee is set now", name, err)
+		}
+	}
+}
+
 func TestServeHelpListsTheVariables(t *testing.T) {
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"tindal", "serve", "--help"}, env(nil), &out, &out); err != nil {

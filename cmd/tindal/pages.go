@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/pages"
@@ -19,8 +18,7 @@ func (a *app) pages(set services.Set, printer *document.Printer) (*web.Site, err
 		Set: set,
 		Web: web.Deps{Logger: a.log, DB: a.db, Auth: a.auth, Clock: time.Now,
 			Secure: strings.HasPrefix(a.cfg.PublicBaseURL, "https://"), PublicBaseURL: a.cfg.PublicBaseURL},
-		Outbox:   a.cfg.outbox(),
-		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
-		Printer:  printer, Issuer: a.cfg.issuer(),
+		Outbox:  a.cfg.outbox(),
+		Printer: printer, Issuer: a.cfg.issuer(),
 	})
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
@@ -237,8 +236,7 @@ func (a *app) serve(ctx context.Context) error {
 	srv, err := api.NewServer(api.Deps{Set: set, Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
 		Pages: site, Metrics: reg, Clock: time.Now, PublicBaseURL: a.cfg.PublicBaseURL, LocalBlobs: local,
 		TrustedProxies: a.cfg.TrustedProxies, Outbox: a.cfg.outbox(), SMSReceipts: a.smsReceipts(),
-		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
-		Printer:  printer, Issuer: a.cfg.issuer()})
+		Printer: printer, Issuer: a.cfg.issuer()})
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,13 @@ type officePage struct {
 	Jurisdiction models.Jurisdiction
 	Parts, Langs []string
 	Default      map[string]string
+	// PayeeFields name the UPI payee's fields, as the contract's
+	// upi_payee.
+	PayeeFields []string
 }
+
+// payeeFields are the office form's UPI payee fields.
+var payeeFields = []string{"upi_payee.vpa", "upi_payee.name"}
 
 // jurisdictionOfficeShow shows the form that sets what a jurisdiction's
 // papers and pages say of its office (as getJurisdiction).
@@ -70,12 +76,14 @@ func (c *Console) jurisdictionOfficeShow(ctx *fiber.Ctx) error {
 	}
 	v := c.site.View(ctx, p)
 	v.Form = officeForm(p.Jurisdiction.Office)
+	v.Form["upi_payee.vpa"], v.Form["upi_payee.name"] = p.Jurisdiction.UPIPayee.VPA, p.Jurisdiction.UPIPayee.Name
 	return c.t.RenderView(ctx, fiber.StatusOK, "admin_jurisdiction_office", v)
 }
 
 // jurisdictionOfficeUpdate replaces the jurisdiction's office at the
 // version shown (as updateJurisdiction with office): every part, empty
-// parts back to the regime's default.
+// parts back to the regime's default; and its UPI payee (both fields
+// empty: the office takes no UPI payments).
 func (c *Console) jurisdictionOfficeUpdate(ctx *fiber.Ctx) error {
 	sc, err := web.Scope(ctx, "updateJurisdiction")
 	if err != nil {
@@ -85,13 +93,14 @@ func (c *Console) jurisdictionOfficeUpdate(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form := formValues(ctx, officeFields()...)
+	form := formValues(ctx, append(officeFields(), payeeFields...)...)
 	o := officeOf(form)
+	payee := models.UPIPayee{VPA: form["upi_payee.vpa"], Name: form["upi_payee.name"]}
 	version, err := parseVersion(ctx.FormValue("version"))
 	if err == nil {
 		_, err = c.d.Registry.UpdateJurisdiction(ctx.UserContext(), sc, p.Jurisdiction.ID, version,
 			registry.JurisdictionPatch{Office: &registry.OfficePatch{Authority: &o.Authority, Address: &o.Address,
-				Hours: &o.Hours}})
+				Hours: &o.Hours}, UPIPayee: &payee})
 	} else {
 		err = models.Refused("version", "invalid", "reload the page")
 	}
@@ -115,9 +124,15 @@ func (c *Console) officePageOf(ctx *fiber.Ctx) (officePage, error) {
 		return officePage{}, err
 	}
 	def, lang := c.d.Issuer.Of(models.Jurisdiction{Regime: j.Regime}), c.site.Lang(ctx)
-	return officePage{Jurisdiction: j, Parts: officeParts, Langs: officeLangs, Default: map[string]string{
-		"authority": document.In(def.Authority, lang),
-		"address":   document.In(def.Address, lang),
-		"hours":     document.In(def.Hours, lang),
-	}}, nil
+	return officePage{
+		Jurisdiction: j,
+		Parts:        officeParts,
+		Langs:        officeLangs,
+		PayeeFields:  payeeFields,
+		Default: map[string]string{
+			"authority": document.In(def.Authority, lang),
+			"address":   document.In(def.Address, lang),
+			"hours":     document.In(def.Hours, lang),
+		},
+	}, nil
 }

@@ -45,7 +45,7 @@ func (m *My) appealCreate(c *fiber.Ctx) error {
 			}
 		}
 		n.AppealOpen = true
-		n.setUPI(m.d.UPIPayee)
+		n.setUPI(m.d.Issuer, m.site.Lang(c))
 		return m.t.RenderForm(c, "notice", n, form, err)
 	}
 	m.site.Flash(c, m.site.T(c, "my.appeal.filed"))

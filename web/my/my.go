@@ -17,22 +17,20 @@ import (
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 )
 
 // Deps are the services the owners' pages act through: the one set the
 // API's handlers call (services.Set, built in cmd/tindal). Outbox mails
-// the one-time sign-in; UPIPayee is the authority's payee of payment
-// requests.
+// the one-time sign-in. A notice's UPI payee is its jurisdiction's
+// (penalty.UPIRequestFor).
 type Deps struct {
 	services.Set
-	Site     *web.Site
-	Outbox   notify.Outbox
-	UPIPayee penalty.Payee
-	Printer  *document.Printer // the notices' PDFs, as the API prints them
-	Issuer   document.Issuer   // their letterhead
+	Site    *web.Site
+	Outbox  notify.Outbox
+	Printer *document.Printer // the notices' PDFs, as the API prints them
+	Issuer  document.Issuer   // their letterhead
 }
 
 //go:embed templates/*.html

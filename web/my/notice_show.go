@@ -23,7 +23,11 @@ type notice struct {
 	UPI *penalty.UPIRequest
 	// UPIHref is the upi:// link, trusted as a URL: html/template would
 	// otherwise blank a scheme it does not know.
-	UPIHref    template.URL
+	UPIHref template.URL
+	// AtOffice is where to pay when something is due but the notice's
+	// office takes no UPI payments: its address in the page's language,
+	// else its name.
+	AtOffice   string
 	Appealable []penalty.NoticeLineView
 	AppealOpen bool
 	// Evidence is the photos behind each Sch-IV row of the notice.
@@ -64,7 +68,7 @@ func (m *My) noticeShow(c *fiber.Ctx) error {
 	}
 	n.Authority = authorityIn(v, web.Viewer(c).Language)
 	n.Offences = offencesIn(v.Lines, m.site.Lang(c))
-	n.setUPI(m.d.UPIPayee)
+	n.setUPI(m.d.Issuer, m.site.Lang(c))
 	n.AppealOpen = v.Appeal != nil && !v.AppealBy.IsZero() && !v.AppealBy.Before(todayOf(m))
 	for _, l := range v.Lines {
 		if l.Status == "charged" && l.AppealState == "" {
@@ -138,7 +142,7 @@ func (m *My) noticeUPIQR(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	u, err := penalty.UPIRequestFor(v, m.d.UPIPayee)
+	u, err := penalty.UPIRequestFor(v)
 	if err != nil {
 		return err
 	}
@@ -150,11 +154,19 @@ func (m *My) noticeUPIQR(c *fiber.Ctx) error {
 	return c.SendStream(bytes.NewReader(png), len(png))
 }
 
-// setUPI adds the notice's UPI request when something is due.
-func (n *notice) setUPI(p penalty.Payee) {
-	if u, err := penalty.UPIRequestFor(n.V, p); err == nil {
+// setUPI adds the notice's UPI request when something is due, or, when
+// its office takes no UPI payments, the office to pay at (in lang).
+func (n *notice) setUPI(is document.Issuer, lang string) {
+	u, err := penalty.UPIRequestFor(n.V)
+	switch {
+	case err == nil:
 		n.UPI = &u
 		n.UPIHref = template.URL(u.URI) //nolint:gosec // built by penalty.UPIRequestFor from escaped parts
+	case models.CodeOf(err) == penalty.CodeNoUPIPayee:
+		n.AtOffice = document.In(is.Of(n.V.Jurisdiction).Address, lang)
+		if n.AtOffice == "" {
+			n.AtOffice = n.V.Jurisdiction.Name
+		}
 	}
 }
 

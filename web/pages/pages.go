@@ -8,7 +8,6 @@ package pages
 import (
 	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/notify"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/services"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/console"
@@ -23,10 +22,8 @@ type Deps struct {
 	// (services.Set, built in cmd/tindal).
 	services.Set
 	Web web.Deps
-	// Outbox mails owners' one-time sign-ins; UPIPayee is the payee of
-	// their UPI payment requests (the API's Deps.Outbox and UPIPayee).
-	Outbox   notify.Outbox
-	UPIPayee penalty.Payee
+	// Outbox mails owners' one-time sign-ins (the API's Deps.Outbox).
+	Outbox notify.Outbox
 	// Printer prints the owners' documents as the API does; Issuer is
 	// their letterhead (zero: document.DefaultIssuer under the public base
 	// URL): the API's Deps.Printer and Issuer.
@@ -47,7 +44,7 @@ func New(d Deps) (*web.Site, error) {
 		site.Close()
 		return nil, err
 	}
-	if _, err := my.Mount(my.Deps{Set: d.Set, Site: site, Outbox: d.Outbox, UPIPayee: d.UPIPayee, Printer: d.Printer,
+	if _, err := my.Mount(my.Deps{Set: d.Set, Site: site, Outbox: d.Outbox, Printer: d.Printer,
 		Issuer: d.Issuer}); err != nil {
 		site.Close()
 		return nil, err

@@ -24,7 +24,6 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/services"
@@ -172,15 +171,14 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 		o.Web(&wd)
 	}
 	ob := notify.Outbox{Email: true, SMS: true, Link: base + "/my"}
-	payee := penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
 	set := servicestest.Complete(services.Set{Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
 		Pull: pull, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}}, db)
-	site, err := pages.New(pages.Deps{Set: set, Web: wd, Outbox: ob, UPIPayee: payee, Printer: printer()})
+	site, err := pages.New(pages.Deps{Set: set, Web: wd, Outbox: ob, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, err := api.NewServer(api.Deps{Set: set, Logger: log, DB: db, Auth: authSvc, Metrics: prometheus.NewRegistry(),
-		PublicBaseURL: base, LocalBlobs: local, Pages: site, Outbox: ob, UPIPayee: payee, Printer: printer()})
+		PublicBaseURL: base, LocalBlobs: local, Pages: site, Outbox: ob, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2006,11 +2006,14 @@ export interface paths {
         /**
          * A UPI payment request for the notice's amount due
          * @description `upi://pay` as the NPCI UPI linking specification writes it: the
-         *     authority's payee address and name (configuration), the amount due
-         *     with two decimals, INR, a note, and the notice number as the
+         *     payee address and name of the notice's jurisdiction (its
+         *     `upi_payee`: each office is paid into its own account), the amount
+         *     due with two decimals, INR, a note, and the notice number as the
          *     transaction reference (`tr`), which the bank statement carries back
          *     for the reconciliation. 409 `nothing_due` when the notice is paid,
-         *     set aside or cancelled. Owners their own notices, officials their
+         *     set aside or cancelled; 409 `no_upi_payee` when its jurisdiction
+         *     takes no UPI payments (it has no `upi_payee`: the owner pays at the
+         *     office). Owners their own notices, officials their
          *     jurisdictions'.
          */
         get: operations["getPenaltyNoticeUpi"];
@@ -2031,7 +2034,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The QR code of the notice's UPI payment request (PNG) */
+        /**
+         * The QR code of the notice's UPI payment request (PNG)
+         * @description The QR code of getPenaltyNoticeUpi's `upi://pay` link, refused as
+         *     it is (409 `nothing_due`, 409 `no_upi_payee`).
+         */
         get: operations["getPenaltyNoticeUpiQr"];
         put?: never;
         post?: never;
@@ -2567,6 +2574,14 @@ export interface components {
             regime: components["schemas"]["Regime"];
             state: string;
             office?: components["schemas"]["JurisdictionOffice"];
+            upi_payee?: components["schemas"]["UpiPayee"];
+        };
+        /** @description The account the jurisdiction's penalty notices ask to be paid into by UPI (getPenaltyNoticeUpi): its virtual payment address (`pa`) and the name a payer's app shows (`pn`). Each office has its own; a jurisdiction without one takes no UPI payments (409 `no_upi_payee`) and its owners are told to pay at the office. On a patch, both empty clear it. */
+        UpiPayee: {
+            /** @description name@bank, as the bank issued it; empty only to clear */
+            vpa: string;
+            /** @description the payee name the payer's app shows; empty only to clear */
+            name: string;
         };
         /** @description What the jurisdiction's papers (penalty notice, receipt, detention and release orders), the public verification page and the owners' pages say of its office: the authority that speaks on them, the office's address and its opening hours, each in English, Kannada and Hindi. A part given at all is given in English (the language of record); the Kannada or Hindi text falls back to it. A part left out takes the regime's default (Karnataka 2025: the deployment's letterhead; Paradip 1967: the Conservator of the Port of Paradip; Kandla 1955: the Kandla Port Authority). On a patch, a part given replaces the stored part whole; an empty object clears it back to the default. */
         JurisdictionOffice: {
@@ -2591,11 +2606,13 @@ export interface components {
             regime: components["schemas"]["Regime"];
             state?: string;
             office?: components["schemas"]["JurisdictionOffice"];
+            upi_payee?: components["schemas"]["UpiPayee"];
         };
         JurisdictionPatch: {
             name?: string;
             state?: string;
             office?: components["schemas"]["JurisdictionOffice"];
+            upi_payee?: components["schemas"]["UpiPayee"];
         };
         JurisdictionList: {
             items: components["schemas"]["Jurisdiction"][];
