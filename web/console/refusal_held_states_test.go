@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	tsync "github.com/tindal/tindal/sync"
-	"github.com/tindal/tindal/testkit"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/webtest"
 )
@@ -236,19 +234,7 @@ func TestHeldWorkRefusalsInEveryStateNameTheWork(t *testing.T) {
 					problemBlock.FindString(page))
 				continue
 			}
-			said := htmlUnescape(m[1])
-			for _, n := range append([]string{work[lang]}, names...) {
-				if !strings.Contains(said, n) {
-					t.Errorf("%s in %s does not name %q: %s", tc.name, lang, n, said)
-				}
-			}
-			if !strings.Contains(said, tc.words[lang]) {
-				t.Errorf("%s in %s is not said in %s: %s", tc.name, lang, lang, said)
-			}
-			if anyUUID.MatchString(said) {
-				t.Errorf("%s in %s names things by id: %s", tc.name, lang, said)
-			}
-			testkit.ScanText(t, tc.name, said, lang, names...)
+			checkRefusal(t, tc.name, lang, htmlUnescape(m[1]), tc.words[lang], append([]string{work[lang]}, names...), names)
 			if after := written(); after != before {
 				t.Errorf("%s in %s: the refused decision wrote: %s, was %s", tc.name, lang, after, before)
 			}

@@ -113,19 +113,7 @@ func TestMoreRefusalsNameThingsInThePagesLanguage(t *testing.T) {
 					problemBlock.FindString(page))
 				continue
 			}
-			said := m[1]
-			for _, n := range tc.names {
-				if !strings.Contains(said, n) {
-					t.Errorf("%s in %s does not name %q: %s", tc.name, lang, n, said)
-				}
-			}
-			if !strings.Contains(said, tc.words[lang]) {
-				t.Errorf("%s in %s is not said in %s: %s", tc.name, lang, lang, said)
-			}
-			if anyUUID.MatchString(said) {
-				t.Errorf("%s in %s names things by id: %s", tc.name, lang, said)
-			}
-			testkit.ScanText(t, tc.name, said, lang, append(tc.names, "KARWAR", "MANGALURU")...)
+			checkRefusal(t, tc.name, lang, m[1], tc.words[lang], tc.names, append(tc.names, "KARWAR", "MANGALURU"))
 		}
 	}
 	if after := written(); after != before {
@@ -167,4 +155,23 @@ func editForm(t *testing.T, c *client, path string) url.Values {
 
 func htmlUnescape(s string) string {
 	return strings.NewReplacer("&amp;", "&", "&#39;", "'", "&#34;", `"`, "&lt;", "<", "&gt;", ">").Replace(s)
+}
+
+// checkRefusal: a refusal (what, pressed in lang; said is the problem the
+// page shows) names each of names, is said in lang (holds words), names
+// nothing by id, and holds no English or internal name but allowed.
+func checkRefusal(t *testing.T, what, lang, said, words string, names, allowed []string) {
+	t.Helper()
+	for _, n := range names {
+		if !strings.Contains(said, n) {
+			t.Errorf("%s in %s does not name %q: %s", what, lang, n, said)
+		}
+	}
+	if !strings.Contains(said, words) {
+		t.Errorf("%s in %s is not said in %s: %s", what, lang, lang, said)
+	}
+	if anyUUID.MatchString(said) {
+		t.Errorf("%s in %s names things by id: %s", what, lang, said)
+	}
+	testkit.ScanText(t, what, said, lang, allowed...)
 }
