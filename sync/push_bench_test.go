@@ -14,6 +14,7 @@ import (
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 	tsync "github.com/tindal/tindal/sync"
 )
 
@@ -24,10 +25,24 @@ func (f *fixture) offlineDay(dev string, id uuid.UUID) []tsync.Mutation {
 	return f.offlineDayOn(dev, id, f.vessel)
 }
 
+// dayStart is when an offline day's two hours of work start: 8 hours
+// ago, or earlier when those hours would cross midnight in India. A day
+// captured on two dates checks the inspector's assignment on each (the
+// law's date is India's), one round trip more, which
+// TestOfflineDayRoundTrips counted as a regression whenever it ran
+// between 00:30 and 02:30 UTC.
+func dayStart() time.Time {
+	at := ago(8 * time.Hour)
+	if end := at.Add(2 * time.Hour); rules.DateOf(end) != rules.DateOf(at) {
+		at = rules.DateOf(end).Time().Add(-2*time.Hour - 5*time.Minute).UTC()
+	}
+	return at
+}
+
 // offlineDayOn is an offline day on the given vessel.
 func (f *fixture) offlineDayOn(dev string, id, vessel uuid.UUID) []tsync.Mutation {
 	t, _ := f.insp.Template(form2)
-	at := ago(8 * time.Hour)
+	at := dayStart()
 	ms := []tsync.Mutation{f.start(dev, id, vessel, at)}
 	for i := 0; i < 40; i++ {
 		item := t.Items[i%len(t.Items)].ID

@@ -29,7 +29,7 @@ func mangaluruNotice(t *testing.T, s *webtest.Server) uuid.UUID {
 	ctx := context.Background()
 	sc := scopeOf(t, s, "inspector.mangaluru@demo.tindal")
 	dev := models.Device{ID: uuid.New(), UserID: sc.UserID, InstallationID: "my-test", Name: "Irfan's phone",
-		AppVersion: "my-test", RegisteredAt: time.Now().AddDate(0, -1, 0)}
+		AppVersion: "my-test", RegisteredAt: time.Now().AddDate(0, 0, -30)}
 	if err := s.DB.Gorm.Create(&dev).Error; err != nil {
 		t.Fatal(err)
 	}
