@@ -56,16 +56,22 @@ mapfile -t pkgs < <(printf '%s\n' "${pkgs[@]}" | awk -v long="$LONG_FIRST" '
 # -timeout 45m is a hang detector, not a budget: under a load of 20 on two
 # cores the api package took over 20 minutes and was killed while its tests
 # were seconds old (on a quiet machine it takes 7).
+# Each package's CPU seconds (scripts/testcpu.sh), printed at the end.
+export TINDAL_TEST_CPU TINDAL_TEST_ROOT="$PWD"
+TINDAL_TEST_CPU=$(mktemp)
 norace_log=$(mktemp)
-go test -count=1 -timeout 45m -p 2 "${norace[@]}" >"$norace_log" 2>&1 &
+go test -count=1 -timeout 45m -p 2 -exec "$PWD/scripts/testcpu.sh" "${norace[@]}" >"$norace_log" 2>&1 &
 norace_pid=$!
-trap 'kill "$norace_pid" 2>/dev/null; rm -f "$norace_log"' EXIT
+trap 'kill "$norace_pid" 2>/dev/null; rm -f "$norace_log" "$TINDAL_TEST_CPU"' EXIT
 
-go test -race -count=1 -timeout 45m -p "${GOTEST_P:-$(($(nproc) + 1))}" "${pkgs[@]}"
+go test -race -count=1 -timeout 45m -p "${GOTEST_P:-$(($(nproc) + 1))}" -exec "$PWD/scripts/testcpu.sh" "${pkgs[@]}"
 race_rc=$?
 wait "$norace_pid"
 norace_rc=$?
 cat "$norace_log"
+echo "gotest.sh: CPU seconds of each package's tests and what they started (not PostgreSQL's), then wall seconds:"
+sort -t$'\t' -k2,2 -rn "$TINDAL_TEST_CPU" | awk -F'\t' '$2 >= 5 { printf "  %-22s %7.1f %7.1f\n", $1, $2, $3; n += $2 }
+	$2 < 5 { rest += $2 } { all += $2 } END { printf "  %-22s %7.1f\n  %-22s %7.1f\n", "(the rest)", rest, "all", all }'
 if ((race_rc != 0 || norace_rc != 0)); then
 	echo "gotest.sh: failed (race packages rc=$race_rc, packages without -race ($NORACE) rc=$norace_rc)" >&2
 	exit 1
