@@ -103,10 +103,11 @@ func apiLogin(t *testing.T, base, email, installation string) string {
 }
 
 // tryLogin signs in, retrying what a phone retries (502, 503, a cut
-// connection) for at most 10 s.
+// connection) for at most a minute (a replica restarting under make
+// test's load).
 func tryLogin(base, email, installation string) (string, error) {
 	var last answer
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		last = set.do(base, "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": password,
 			"installation_id": installation, "device_name": installation})
 		if last.status == 200 {

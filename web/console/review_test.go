@@ -17,10 +17,11 @@ import (
 )
 
 // waitURL waits until the tab's address contains part (after a click
-// that navigates), then for the new page's heading.
+// that navigates), then for the new page's heading. Two minutes is a hang
+// detector: under make test's load a tab runs many times slower than alone.
 func waitURL(t *testing.T, ctx context.Context, part string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for !strings.Contains(webtest.Location(t, ctx), part) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the page did not go to %q; it is %s:\n%s", part, webtest.Location(t, ctx), webtest.Text(t, ctx))
