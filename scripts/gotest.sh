@@ -70,7 +70,7 @@ wait "$norace_pid"
 norace_rc=$?
 cat "$norace_log"
 echo "gotest.sh: CPU seconds of each package's tests and what they started (not PostgreSQL's), then wall seconds:"
-sort -t$'\t' -k2,2 -rn "$TINDAL_TEST_CPU" | awk -F'\t' '$2 >= 5 { printf "  %-22s %7.1f %7.1f\n", $1, $2, $3; n += $2 }
+sort -t$'\t' -k2,2 -rn "$TINDAL_TEST_CPU" | awk -F'\t' '$2 >= 5 { printf "  %-22s %7.1f %7.1f\n", $1, $2, $3 }
 	$2 < 5 { rest += $2 } { all += $2 } END { printf "  %-22s %7.1f\n  %-22s %7.1f\n", "(the rest)", rest, "all", all }'
 if ((race_rc != 0 || norace_rc != 0)); then
 	echo "gotest.sh: failed (race packages rc=$race_rc, packages without -race ($NORACE) rc=$norace_rc)" >&2
